@@ -1,0 +1,43 @@
+"""Layer 1: the game protocol, registry, records and errors. Standard library only."""
+
+from .errors import (
+    DataError,
+    IllegalAction,
+    OptionError,
+    PlayerCountError,
+    RecordError,
+    SeatError,
+    SweetToothError,
+    UnknownGame,
+)
+from .game import JSON, Action, Game, Result, State, copy_rng, new_seed, seats
+from .options import Option, OptionValue
+from .record import load_record, replay, save_record
+from .registry import game, games, register
+
+__all__ = [
+    "JSON",
+    "Action",
+    "DataError",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "OptionError",
+    "OptionValue",
+    "PlayerCountError",
+    "RecordError",
+    "Result",
+    "SeatError",
+    "State",
+    "SweetToothError",
+    "UnknownGame",
+    "copy_rng",
+    "game",
+    "games",
+    "load_record",
+    "new_seed",
+    "register",
+    "replay",
+    "save_record",
+    "seats",
+]

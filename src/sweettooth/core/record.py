@@ -1,0 +1,67 @@
+"""Game records: replay, validation, and save files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalAction, RecordError, SweetToothError
+from .game import State
+from .registry import game as get_game
+
+RECORD_KEYS = ("game", "rules_version", "players", "seed", "options", "actions")
+
+
+def replay(record: Any) -> State:
+    """The state a record leads to. Replays are exact: same seed, same actions, same game.
+
+    A malformed record or an action that does not replay raises RecordError naming the problem.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a record must be a JSON object, got {type(record).__name__}")
+    missing = [k for k in RECORD_KEYS if k not in record]
+    if missing:
+        raise RecordError(f"record is missing {', '.join(missing)}")
+    g = get_game(record["game"])
+    if record["rules_version"] != g.rules_version:
+        raise RecordError(
+            f"record was made with {g.id} rules version {record['rules_version']!r}; "
+            f"this is version {g.rules_version!r}"
+        )
+    options, actions = record["options"], record["actions"]
+    if not isinstance(options, dict):
+        raise RecordError("record 'options' must be an object")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record 'actions' must be a list of strings")
+    try:
+        state: State = g.new(record["players"], record["seed"], **options)
+    except (SweetToothError, ValueError, TypeError) as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from None
+    for ply, text in enumerate(actions):
+        try:
+            state.apply(g.parse_action(state, text))
+        except IllegalAction as exc:
+            raise RecordError(f"record action {ply} ({text!r}) does not replay: {exc}") from None
+    return state
+
+
+def load_record(path: str | Path) -> State:
+    """Read a record file (JSON) and replay it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not valid JSON: {exc}") from None
+    return replay(data)
+
+
+def save_record(state: State, path: str | Path) -> None:
+    """Write the state's record as JSON (atomically: a crash never leaves half a file)."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    tmp.replace(target)

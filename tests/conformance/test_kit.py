@@ -1,0 +1,42 @@
+"""The conformance kit, applied to every registered game, player count and variant."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import sweettooth as st
+from sweettooth.core.conformance import check_game_once, golden_lines, settings
+from sweettooth.core.options import OptionValue
+
+from .golden import path_for, read_header, wanted
+
+SEEDS = int(os.environ.get("SWEETTOOTH_CONFORMANCE_SEEDS", "6"))
+
+CASES = [
+    pytest.param(gid, players, options, id=f"{gid}-{players}p-{options or 'default'}")
+    for gid in st.games()
+    for players, options in settings(st.game(gid))
+]
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+@pytest.mark.parametrize(("gid", "players", "options"), CASES)
+def test_conformance(gid: str, players: int, options: dict[str, OptionValue], seed: int) -> None:
+    check_game_once(st.game(gid), players, options, seed)
+
+
+@pytest.mark.parametrize(
+    ("gid", "players", "options"),
+    [pytest.param(*w, id=path_for(*w).name) for w in wanted()],
+)
+def test_golden_playthrough(gid: str, players: int, options: dict[str, OptionValue]) -> None:
+    path = path_for(gid, players, options)
+    assert path.exists(), f"missing golden file {path.name}: run `make golden`"
+    seed = read_header(path)["seed"]
+    expected = path.read_text(encoding="utf-8").splitlines()
+    got = golden_lines(st.game(gid), players, options, seed)
+    for step, (want, have) in enumerate(zip(expected, got, strict=False)):
+        assert have == want, f"{path.name}: first difference at line {step}"
+    assert len(got) == len(expected), f"{path.name}: {len(got)} lines, golden has {len(expected)}"

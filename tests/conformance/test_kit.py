@@ -7,7 +7,13 @@ import os
 import pytest
 
 import sweettooth as st
-from sweettooth.core.conformance import check_game_once, golden_lines, settings
+from sweettooth.core.conformance import (
+    check_game_once,
+    first_difference,
+    golden_lines,
+    golden_views,
+    settings,
+)
 from sweettooth.core.options import OptionValue
 
 from .golden import path_for, read_header, wanted
@@ -37,6 +43,12 @@ def test_golden_playthrough(gid: str, players: int, options: dict[str, OptionVal
     seed = read_header(path)["seed"]
     expected = path.read_text(encoding="utf-8").splitlines()
     got = golden_lines(st.game(gid), players, options, seed)
-    for step, (want, have) in enumerate(zip(expected, got, strict=False)):
-        assert have == want, f"{path.name}: first difference at line {step}"
-    assert len(got) == len(expected), f"{path.name}: {len(got)} lines, golden has {len(expected)}"
+    assert got[0] == expected[0], f"{path.name}: header differs"
+    want_steps, have_steps = golden_views(expected), golden_views(got)
+    for ply, (want, have) in enumerate(zip(want_steps, have_steps, strict=False)):
+        assert have[0] == want[0], f"{path.name} ply {ply}: action {have[0]} != {want[0]}"
+        for seat, (w, h) in enumerate(zip(want[1], have[1], strict=True)):
+            assert h == w, f"{path.name} ply {ply} view {seat}: {first_difference(w, h)}"
+    assert len(have_steps) == len(want_steps), (
+        f"{path.name}: game has {len(have_steps)} steps, golden has {len(want_steps)}"
+    )

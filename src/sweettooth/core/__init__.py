@@ -14,6 +14,7 @@ from .game import JSON, Action, Game, Result, State, copy_rng, new_seed, seats
 from .options import Option, OptionValue
 from .record import load_record, replay, save_record
 from .registry import game, games, register
+from .rng import Rng
 
 __all__ = [
     "JSON",
@@ -27,6 +28,7 @@ __all__ = [
     "PlayerCountError",
     "RecordError",
     "Result",
+    "Rng",
     "SeatError",
     "State",
     "SweetToothError",

@@ -7,7 +7,6 @@ legality check in `apply`, the history, the record, the envelope of every view.
 
 from __future__ import annotations
 
-import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -16,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction, PlayerCountError, SeatError
 from .options import Option, OptionValue, resolve_options
+from .rng import Rng
 
 Action = Hashable
 """An action: a small immutable value whose `str()` is its notation."""
@@ -40,11 +40,9 @@ def new_seed() -> int:
     return secrets.randbits(48)
 
 
-def copy_rng(rng: random.Random) -> random.Random:
+def copy_rng(rng: Rng) -> Rng:
     """An independent RNG in the same state."""
-    twin = random.Random()
-    twin.setstate(rng.getstate())
-    return twin
+    return rng.copy()
 
 
 S = TypeVar("S", bound="State")
@@ -58,7 +56,7 @@ class State(ABC):
     seed: int
     options: dict[str, OptionValue]
     history: list[Any]
-    rng: random.Random
+    rng: Rng
 
     def _init_base(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -68,7 +66,7 @@ class State(ABC):
         self.seed = seed
         self.options = options
         self.history = []
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def _copy_base_into(self, other: State) -> None:
         other.game = self.game
@@ -76,7 +74,7 @@ class State(ABC):
         other.seed = self.seed
         other.options = self.options  # never mutated after creation
         other.history = list(self.history)
-        other.rng = copy_rng(self.rng)
+        other.rng = self.rng.copy()
 
     # -- the rules ------------------------------------------------------------------------
     @property
@@ -146,6 +144,7 @@ class State(ABC):
         out: JSON = {
             "game": self.game.id,
             "players": self.players,
+            "options": dict(self.options),
             "seat": seat,
             "ply": len(self.history),
             "to_move": mover,

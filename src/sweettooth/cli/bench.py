@@ -1,0 +1,80 @@
+"""`sweettooth bench`: random-playout throughput of the rules engines, on one core.
+
+What is timed: for each game, playouts from the game's own seeded set-ups (seed 0, 1, 2, ...)
+where each step is `state.legal_actions()`, a `random.Random` choice, and `state.apply(action)`
+(which checks legality). Setting up a game (`game.new`) is timed separately and not counted in
+the throughput. Playouts run until `seconds` have passed (a playout in progress is finished).
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from sweettooth.core import JSON, Game
+
+
+def bench_game(game: Game[Any], players: int, seconds: float, seed: int = 0) -> JSON:
+    """Random playouts of `game` for about `seconds`; counts and rates as JSON-ready data."""
+    choice = random.Random(seed).choice
+    clock = time.perf_counter
+    new = game.new
+    playing = setting_up = 0.0
+    games = actions = 0
+    deadline = clock() + seconds
+    while True:
+        t0 = clock()
+        state = new(players, seed + games)
+        legal_actions, apply = state.legal_actions, state.apply
+        t1 = clock()
+        while legal := legal_actions():
+            apply(choice(legal))
+        t2 = clock()
+        setting_up += t1 - t0
+        playing += t2 - t1
+        games += 1
+        actions += len(state.history)
+        if t2 >= deadline:
+            break
+    return {
+        "game": game.id,
+        "players": players,
+        "games": games,
+        "actions": actions,
+        "seconds": playing,
+        "games_per_s": games / max(playing, 1e-9),
+        "actions_per_s": actions / max(playing, 1e-9),
+        "mean_length": actions / games,
+        "setup_us": 1e6 * setting_up / games,
+    }
+
+
+def environment() -> JSON:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+    }
+
+
+def print_bench(results: list[JSON], console: Console) -> None:
+    table = Table("game", "players", "games", "actions", "games/s", "actions/s", "length",
+                  "set-up µs")
+    for r in results:
+        table.add_row(
+            r["game"], str(r["players"]), str(r["games"]), str(r["actions"]),
+            f"{r['games_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
+            f"{r['mean_length']:.1f}", f"{r['setup_us']:.0f}",
+        )
+    console.print(table)
+    env = environment()
+    console.print(
+        f"one core, {env['implementation']} {env['python']} on {env['machine']}; timed: "
+        "legal_actions + random choice + apply over seeded random playouts",
+        highlight=False,
+    )

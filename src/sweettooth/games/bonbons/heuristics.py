@@ -1,0 +1,230 @@
+"""Bonbons bot heuristics. They see only a view (the shared memory of the table) and the legal
+actions, and draw any chance from the `rng` they are given.
+
+- `perfect_memory` (also `choose`): remembers every flip. It steals when it knows where an
+  opponent's tile and its square are, matches its own known pairs, runs the coins when it knows
+  all three, and otherwise explores the way that gives the better chance of a pair (a square
+  first, or one of its own unknown tiles first). It never flips a round tile it knows cannot
+  match, and stops after a square whose pair it cannot find.
+- `human_like(forget)`: the same player with a human memory: each remembered face-down tile is
+  forgotten with probability `forget` per turn since it was last seen (it remembers a tile seen
+  `t` turns ago with probability `(1 - forget) ** t`). Stateless: the forgetting is drawn from
+  `rng` at each decision, so the memory of a tile may flicker between decisions of one turn.
+
+>>> import random, sweettooth as st
+>>> s = st.game("bonbons").new(players=2, seed=1)
+>>> rng = random.Random(0)
+>>> while s.to_move is not None:
+...     bot = perfect_memory if s.to_move == 0 else human_like(0.2)
+...     s.apply(bot(s.view(s.to_move), s.legal_actions(), rng))
+>>> s.result().winners in ([0], [1])
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sweettooth.core import JSON
+
+from .components import load_box
+
+Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
+
+
+@dataclass
+class Memory:
+    """What a player remembers of the face-down tiles, by face name."""
+
+    me: int
+    square_of: dict[str, str] = field(default_factory=dict)  # face -> face-down square
+    unknown_squares: list[str] = field(default_factory=list)
+    tile_of: dict[str, tuple[int, str]] = field(default_factory=dict)  # face -> (seat, tile)
+    unknown_own: list[str] = field(default_factory=list)
+    own_face_down: list[tuple[str, str | None]] = field(default_factory=list)  # (tile, face)
+    coins_down: list[str] = field(default_factory=list)  # remembered face-down coin squares
+    unseen_rounds: int = 0  # round faces in play nobody remembers
+    unseen_square_faces: list[str] = field(default_factory=list)
+
+
+def remember(view: JSON, keeps: Callable[[int], bool]) -> Memory:
+    """The memory of the seat to move; `keeps(seen_turn)` says whether a face is remembered."""
+    me = view["to_move"]
+    mem = Memory(me)
+    box = load_box()
+    removed = set(view["removed"])
+    faces_in_play = [
+        box.face_name(box.face(c, k))
+        for c in range(len(box.candies)) if box.candies[c] not in removed
+        for k in range(len(box.colours))
+    ]
+    remembered_rounds: set[str] = set()
+    for seat, row in enumerate(view["rows"]):
+        for t in row:
+            face = t["face"]
+            known = face is not None and (t["state"] != "down" or keeps(t["seen"]))
+            if known:
+                remembered_rounds.add(face)
+            if t["state"] != "down":
+                continue
+            if seat == me:
+                mem.own_face_down.append((t["tile"], face if known else None))
+            if known:
+                mem.tile_of[face] = (seat, t["tile"])
+            elif seat == me:
+                mem.unknown_own.append(t["tile"])
+    mem.unseen_rounds = sum(1 for f in faces_in_play if f not in remembered_rounds)
+    seen_squares: set[str] = set()
+    for line in view["grid"]:
+        for c in line:
+            face = c["face"]
+            known = face is not None and (c["state"] != "down" or keeps(c["seen"]))
+            if known and face not in ("coin",):
+                seen_squares.add(face)
+            if c["state"] != "down":
+                continue
+            if not known:
+                mem.unknown_squares.append(c["square"])
+            elif face == "coin":
+                mem.coins_down.append(c["square"])
+            else:
+                mem.square_of[face] = c["square"]
+    taken = any(c["state"] == "taken" for line in view["grid"] for c in line)
+    coins_left = 0 if view["variant"] == "quick" or taken else box.coins
+    mem.unseen_square_faces = [f for f in faces_in_play if f not in seen_squares]
+    mem.unseen_square_faces += ["coin"] * (coins_left - _coins_seen(view))
+    if not any(c["face"] == "empty wrapper" for line in view["grid"] for c in line):
+        mem.unseen_square_faces += ["empty wrapper"] * box.wrappers
+    return mem
+
+
+def _coins_seen(view: JSON) -> int:
+    return sum(1 for line in view["grid"] for c in line if c["face"] == "coin")
+
+
+def _face_of(view: JSON, label: str) -> str | None:
+    for row in view["rows"]:
+        for t in row:
+            if t["tile"] == label:
+                return t["face"]  # type: ignore[no-any-return]
+    return None
+
+
+def _square_face(view: JSON, name: str) -> str | None:
+    for line in view["grid"]:
+        for c in line:
+            if c["square"] == name:
+                return c["face"]  # type: ignore[no-any-return]
+    return None
+
+
+def decide(view: JSON, mem: Memory, rng: random.Random) -> str | None:
+    """The notation of the chosen action, or None to leave it to the caller."""
+    phase, me = view["phase"], mem.me
+    can_steal = bool(mem.own_face_down)
+    if phase == "start":
+        for face, (seat, _tile) in sorted(mem.tile_of.items()):
+            if seat != me and can_steal and face in mem.square_of:
+                return mem.square_of[face]  # a sure theft
+        for face, (seat, _tile) in sorted(mem.tile_of.items()):
+            if seat == me and face in mem.square_of:
+                return mem.square_of[face]  # a sure match
+        if mem.coins_down and len(mem.coins_down) == load_box().coins:
+            return mem.coins_down[0]  # a sure coin run: all the coins are remembered
+        return _explore(mem, rng)
+    if phase == "after square":
+        shown = _square_face(view, view["go"]["squares"][0])
+        if shown is not None and shown in mem.tile_of:
+            seat, tile = mem.tile_of[shown]
+            if seat == me or can_steal:
+                return tile
+        if mem.unknown_own:
+            return rng.choice(mem.unknown_own)
+        return "stop"
+    if phase == "after round":
+        showing_face = _face_of(view, view["go"]["round"])
+        if showing_face is not None and showing_face in mem.square_of:
+            return mem.square_of[showing_face]
+        return rng.choice(mem.unknown_squares) if mem.unknown_squares else None
+    if phase == "coin run":
+        showing = set(view["go"]["squares"])
+        known = [q for q in mem.coins_down if q not in showing]
+        if known:
+            return known[0]
+        return "stop"
+    if phase in ("cover", "give back"):
+        verb = "cover" if phase == "cover" else "give"
+        return f"{verb} {_least_useful(mem)}"
+    return None
+
+
+def _explore(mem: Memory, rng: random.Random) -> str | None:
+    """No sure pair: flip a square first or one of our unknown tiles first, by the better odds."""
+    unseen = mem.unseen_square_faces
+    if mem.unknown_own and mem.unseen_rounds:
+        # our unknown tile shows an unseen round face: is its square remembered?
+        known = sum(1 for f in mem.square_of if f not in mem.tile_of)
+        p_known = min(1.0, known / mem.unseen_rounds)
+        p_round_first = p_known + (1 - p_known) / max(1, len(mem.unknown_squares))
+    else:
+        p_round_first = 0.0
+    if unseen and mem.unknown_squares:
+        findable = sum(1 for f in unseen if f in mem.tile_of)
+        chance = (len(unseen) - findable) / len(unseen)
+        per_tile = 1 / mem.unseen_rounds if mem.unseen_rounds and mem.unknown_own else 0.0
+        p_square_first = findable / len(unseen) + chance * per_tile
+    else:
+        p_square_first = 0.0
+    if p_round_first > p_square_first:
+        return rng.choice(mem.unknown_own)
+    if mem.unknown_squares:
+        return rng.choice(mem.unknown_squares)
+    if mem.unknown_own:
+        return rng.choice(mem.unknown_own)
+    return None
+
+
+def _least_useful(mem: Memory) -> str:
+    """Our face-down tile that is worst to keep face down (cover) or to hand over (give back):
+    a known face whose square nobody remembers (a theft target we cannot match soon), then an
+    unknown face, then a tile we could match anyway."""
+    def rank(entry: tuple[str, str | None]) -> int:
+        _tile, face = entry
+        if face is None:
+            return 1
+        return 0 if face not in mem.square_of else 2
+    return min(mem.own_face_down, key=rank)[0]
+
+
+def _pick(view: JSON, legal: Sequence[Any], rng: random.Random, mem: Memory) -> Any:
+    by_text = {str(a): a for a in legal}
+    wanted = decide(view, mem, rng)
+    if wanted is not None and wanted in by_text:
+        return by_text[wanted]
+    return rng.choice(list(legal))
+
+
+def perfect_memory(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+    """A player who remembers every flip."""
+    return _pick(view, legal, rng, remember(view, lambda _seen: True))
+
+
+choose = perfect_memory
+
+
+def human_like(forget: float = 0.1) -> Chooser:
+    """A player who forgets each remembered tile with probability `forget` per turn."""
+    if not 0.0 <= forget <= 1.0:
+        raise ValueError(f"forget must be a probability in [0, 1], got {forget}")
+    keep = 1.0 - forget
+
+    def chooser(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+        now = view["turn"]
+        mem = remember(view, lambda seen: rng.random() < keep ** (now - seen))
+        return _pick(view, legal, rng, mem)
+
+    chooser.__name__ = f"human_like_{forget:g}"
+    return chooser

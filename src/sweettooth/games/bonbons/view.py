@@ -1,0 +1,107 @@
+"""Bonbons views: the shared memory of the table (BB-2).
+
+Every flip is seen by everyone, so every seat (and a spectator) gets the same view: each square
+and each round tile with its state and, if it was ever flipped, its face and the turn it was last
+seen; where every round tile is now (tiles move by theft, give-back and drawing: `id` follows a
+tile); the draw pile's size; the go in progress; and the log of every action with what it showed.
+Nobody sees the face of a tile that was never flipped, the owner included.
+
+View fields (besides the envelope of `State.view`):
+
+- `variant`, `removed` (candies out of the game), `turn` (turns completed), `turn_limit`, `phase`
+- `grid`: rows of squares `{"square": "a1", "state", "face", "seen"}`; state is `down`,
+  `showing`, `matched`, `wrapper` (the empty wrapper, face up for good) or `taken` (a coin square
+  whose coins now cover a round tile)
+- `rows`: per seat, round tiles `{"tile": "p0.1", "id", "state", "face", "seen"}`; state is
+  `down`, `showing`, `found` or `coins`
+- `pile`: round tiles left to draw
+- `go`: the squares and round tile showing now, and the victim of a theft awaiting its give-back
+- `log`: one line per action, oldest first: `p0 a2: blue lollipop (showing)`, `p0 p1.1: blue
+  lollipop (theft)`, `p0 give p0.3 (given back)`, `p1 e6: red caramel (no match; turn passes)`:
+  the seat, the action, the face it showed, the outcome and, if the turn ended, how
+- at the end, `ended` (`all face up` or `turn limit`) and `tally` (each seat's breakdown)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from sweettooth.core import JSON
+
+from .state import CHOOSE_GIFT, ENDS, OUTCOMES, OVER, PHASES, ROUND_STATES, SQUARE_STATES
+
+if TYPE_CHECKING:
+    from .state import BonbonsState
+
+
+def tile_label(seat: int, slot: int) -> str:
+    return f"p{seat}.{slot + 1}"
+
+
+def log_line(seat: int, action: str, shows: str | None, outcome: int, end: int) -> str:
+    """'p0 a2: blue lollipop (theft)', 'p1 stop (stops; turn passes)'."""
+    text = f"p{seat} {action}: {shows} (" if shows else f"p{seat} {action} ("
+    return f"{text}{OUTCOMES[outcome]}; {ENDS[end]})" if end else f"{text}{OUTCOMES[outcome]})"
+
+
+LOG_LINE = re.compile(r"p(\d+) ([^:(]+?)(?:: ([^(]+))? \(([^;)]+)(?:; ([^)]+))?\)")
+"""Reads a log line back: seat, action, face shown, outcome, end."""
+
+
+def public_view(s: BonbonsState) -> JSON:
+    """The one view every seat gets (see the module docstring)."""
+    lay = s.layout
+    box = lay.box
+    names = box.names
+    n = lay.size
+    sq_state, sq_seen, sq_face = s.square_status, s.square_seen, s.square_face
+    grid = []
+    for r in range(n):
+        line = []
+        for p in range(r * n, r * n + n):
+            seen = sq_seen[p]
+            line.append({
+                "square": lay.square_name(p),
+                "state": SQUARE_STATES[sq_state[p]],
+                "face": names[sq_face[p]] if seen >= 0 else None,
+                "seen": seen if seen >= 0 else None,
+            })
+        grid.append(line)
+    rows = []
+    for p, row in enumerate(s.rows):
+        tiles = []
+        for k, t in enumerate(row):
+            seen = s.round_seen[t]
+            tiles.append({
+                "tile": tile_label(p, k),
+                "id": t,
+                "state": ROUND_STATES[s.round_status[t]],
+                "face": names[s.round_face[t]] if seen >= 0 else None,
+                "seen": seen if seen >= 0 else None,
+            })
+        rows.append(tiles)
+    log = [
+        log_line(seat, action.text, names[shown] if shown >= 0 else None, outcome, end)
+        for seat, action, shown, outcome, end in s.events
+    ]
+    out: JSON = {
+        "variant": "quick" if lay.removed else "standard",
+        "removed": [box.candies[c] for c in lay.removed],
+        "turn": s.turn,
+        "turn_limit": s.turn_limit,
+        "phase": PHASES[s.phase],
+        "grid": grid,
+        "rows": rows,
+        "pile": len(s.round_face) - s.pile,
+        "go": {
+            "squares": [lay.square_name(p) for p in s.flipped],
+            "round": tile_label(s.rd_seat, s.rd_slot) if s.rd_seat >= 0 else None,
+            "victim": s.rd_seat if s.phase == CHOOSE_GIFT else None,
+        },
+        "log": log,
+    }
+    if s.phase == OVER:
+        out["ended"] = "turn limit" if s.by_limit else "all face up"
+        out["tally"] = s.tally()
+    return out

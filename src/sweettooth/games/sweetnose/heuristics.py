@@ -1,0 +1,179 @@
+"""Bot heuristics for Sweet Nose. They see only a view (never a state) and the legal actions.
+
+- Markers: the rearrangement rule: the kind you hold most gets marker 1, the next 2, ...;
+  ties go lower to kinds the market holds more of (those cost extra per token, SN-6).
+- Exchanges: greedy: the exchange that lowers your own SP the most (with your real markers and
+  the market as it would be); ties broken by raising an opponent's estimated SP (their markers
+  guessed the same way from their sweets), then at random.
+- Stores: used after the exchange when the use lowers your SP (store 10 switches, store 9
+  double trades, store 7, store 8); score-neutral uses are skipped. Store picking prefers the
+  tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
+
+`choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
+parameterised one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from sweettooth.core import JSON
+
+from . import stores as store_effects
+from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
+from .components import KINDS
+from .table import Table
+
+N = len(KINDS)
+PICK_PREFERENCE = (
+    "switch_markers",
+    "ignore_market",
+    "double_trade",
+    "market_trade",
+    "bowl_to_bowl",
+    "same_kind_trade",
+    "swap_bowl_plate",
+    "plate_to_bowl",
+    "opponent_bowl_to_plate",
+    "bowl_to_plate",
+)
+
+
+def table_from_view(view: JSON) -> Table:
+    """The public table of a view, with the viewer's own markers (others' left at 0)."""
+    players = int(view["players"])
+    t = Table.empty(players)
+    for s in range(players):
+        t.plate[s][:] = [view["plates"][s][k] for k in KINDS]
+        t.bowl[s][:] = [view["bowls"][s][k] for k in KINDS]
+    t.market[:] = [view["market"][k] for k in KINDS]
+    seat = view["seat"]
+    if seat is not None and view["markers"]:
+        t.markers[seat][:] = [view["markers"][k] for k in KINDS]
+    return t
+
+
+def marker_guess(sweets: Sequence[int], market: Sequence[int]) -> list[int]:
+    """Markers 1..5: lowest on the kinds held most; ties lowest where the market holds most."""
+    ranked = sorted(range(N), key=lambda k: (-sweets[k], -market[k], k))
+    values = [0] * N
+    for rank, k in enumerate(ranked):
+        values[k] = rank + 1
+    return values
+
+
+def sweet_points(t: Table, seat: int, markers: Sequence[int], ignore_market: bool) -> int:
+    sweets = t.sweets(seat)
+    return sum(
+        sweets[k] * (markers[k] + (0 if ignore_market else t.market[k])) for k in range(N)
+    )
+
+
+def _ignores_market(view: JSON, seat: int) -> bool:
+    held = view["stores"]["held"][seat]
+    effects = {tile["number"]: tile["effect"] for tile in view["stores"]["tiles"]}
+    return held is not None and effects.get(held) == "ignore_market"
+
+
+def _after(t: Table, seat: int, action: Any) -> Table:
+    """The table after `seat` plays an exchange or store use (a copy)."""
+    out = t.copy()
+    if isinstance(action, Trade):
+        out.plate[seat][action.give] -= 1
+        out.bowl[action.opponent][action.give] += 1
+        out.plate[action.opponent][action.take] -= 1
+        out.bowl[seat][action.take] += 1
+    elif isinstance(action, MarketTrade):
+        out.plate[seat][action.give] -= 1
+        out.market[action.give] += 1
+        out.market[action.take] -= 1
+        out.plate[seat][action.take] += 1
+    elif isinstance(action, StoreUse):
+        store_effects.do(out, seat, action)
+    return out
+
+
+def _score_after(view: JSON, t: Table, seat: int, action: Any) -> tuple[int, int]:
+    """(my SP, minus an opponent's estimated SP) after `action`: lower is better."""
+    after = _after(t, seat, action)
+    mine = sweet_points(after, seat, after.markers[seat], _ignores_market(view, seat))
+    theirs = 0
+    if isinstance(action, Trade):
+        o = action.opponent
+        guess = marker_guess(t.sweets(o), t.market)
+        theirs = sweet_points(after, o, guess, _ignores_market(view, o))
+    return mine, -theirs
+
+
+def choose_markers(view: JSON, legal: Sequence[Any]) -> Any:
+    seat = view["seat"]
+    t = table_from_view(view)
+    values = tuple(marker_guess(t.sweets(seat), t.market))
+    for a in legal:
+        if isinstance(a, SetMarkers) and a.values == values:
+            return a
+    return legal[0]
+
+
+def choose_exchange(
+    view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True
+) -> Any:
+    seat = view["seat"]
+    t = table_from_view(view)
+    now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
+    exchanges = [a for a in legal if isinstance(a, Trade | MarketTrade)]
+    if exchanges:
+        scored = [(_score_after(view, t, seat, a), rng.random(), a) for a in exchanges]
+        return min(scored, key=lambda x: (x[0], x[1]))[2]
+    uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
+    if uses:
+        ranked = [(_score_after(view, t, seat, a), rng.random(), a) for a in uses]
+        best = min(ranked, key=lambda x: (x[0], x[1]))
+        if best[0][0] < now:
+            return best[2]
+    for a in legal:
+        if isinstance(a, EndTurn | Pass):
+            return a
+    return legal[0]
+
+
+def choose_store(view: JSON, legal: Sequence[Any]) -> Any:
+    effects = {tile["number"]: tile["effect"] for tile in view["stores"]["tiles"]}
+    takes = [a for a in legal if isinstance(a, TakeStore)]
+    return min(takes, key=lambda a: PICK_PREFERENCE.index(effects[a.number]))
+
+
+def choose_bid(view: JSON, legal: Sequence[Any], max_bid: int) -> Any:
+    seat = view["seat"]
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if view["auction"]["bids"][seat] == 0 and bids and bids[0].space <= max_bid:
+        return bids[0]
+    return next(a for a in legal if isinstance(a, Pass))
+
+
+def choose_with(
+    view: JSON,
+    legal: Sequence[Any],
+    rng: random.Random,
+    *,
+    use_stores: bool = True,
+    max_bid: int = 2,
+) -> Any:
+    """The heuristic bot, parameterised: whether it uses stores, and its highest bid."""
+    phase = view["phase"]
+    if phase == "markers":
+        return choose_markers(view, legal)
+    if phase == "exchange":
+        return choose_exchange(view, legal, rng, use_stores)
+    if phase == "stores":
+        return choose_store(view, legal)
+    if phase == "auction":
+        return choose_bid(view, legal, max_bid)
+    return rng.choice(list(legal))
+
+
+def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The default heuristic bot."""
+    return choose_with(view, legal, rng)

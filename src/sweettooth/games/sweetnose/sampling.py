@@ -1,0 +1,74 @@
+"""Determinization: a full state consistent with what one seat has seen.
+
+Tokens, stores and scores are public, so the only hidden things are the other players'
+markers (SN-3). We rebuild the game from the public deal and replay the seat's moves list;
+every hidden marker choice is dealt at random, consistent with any reveal the seat saw:
+in a revealed round the markers are the revealed ones, undone by a random switch if that
+player used store 10 in that round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sweettooth.core import JSON, IllegalAction, Rng
+
+from .actions import SetMarkers, StoreUse
+from .components import KINDS, MARKER_VALUES
+from .view import HIDDEN_MARKERS
+
+if TYPE_CHECKING:
+    from .game import SweetNose
+    from .state import SweetNoseState
+
+
+def _is_switch(text: str) -> bool:
+    return text.startswith("store ") and text.endswith(" switch (hidden)")
+
+
+def sample(game: SweetNose, view: JSON, seat: int, seed: int) -> SweetNoseState:
+    """A state whose view for `seat` is `view`, the others' markers dealt from `seed`."""
+    rng = Rng(seed)
+    players = int(view["players"])
+    deal = view["deal"]
+    plates = [[p[k] for k in KINDS] for p in deal["plates"]]
+    market = [deal["market"][k] for k in KINDS]
+    state = game.start(players, seed, dict(view["options"]), plates=plates, market=market)
+    moves: list[list[Any]] = view["moves"]
+
+    # Which rounds each other player used a secret switch in (counting their marker moves).
+    rounds_seen = [0] * players
+    pairs: dict[tuple[int, int], tuple[int, int]] = {}
+    for q, text in moves:
+        if q == seat:
+            continue
+        if text == HIDDEN_MARKERS:
+            rounds_seen[q] += 1
+        elif _is_switch(text):
+            a, b = sorted(rng.sample(range(len(KINDS)), 2))
+            pairs[(q, rounds_seen[q])] = (a, b)
+    revealed = {r["round"]: r["markers"] for r in view["rounds"]}
+
+    for q, text in moves:
+        action: Any
+        if q != seat and text == HIDDEN_MARKERS:
+            if state.round in revealed:
+                values = [revealed[state.round][q][k] for k in KINDS]
+                pair = pairs.get((q, state.round))
+                if pair is not None:  # undo the switch made later this round
+                    a, b = pair
+                    values[a], values[b] = values[b], values[a]
+            else:
+                values = list(MARKER_VALUES)
+                rng.shuffle(values)
+            action = SetMarkers(tuple(values))
+        elif q != seat and _is_switch(text):
+            number = int(text.split()[1])
+            a, b = pairs[(q, state.round)]
+            action = StoreUse(number, state.rules.tile(number).effect, give=(a,), take=(b,))
+        else:
+            action = game.parse_action(state, text)
+        if state.to_move != q:
+            raise IllegalAction(f"view does not replay: move {text!r} is not by P{q + 1}")
+        state.apply(action)
+    return state

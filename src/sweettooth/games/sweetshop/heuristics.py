@@ -1,0 +1,165 @@
+"""Bot heuristics for Sweet Shop. They see only a view and the legal actions, never a state.
+
+`choose(view, legal, rng)` is the greedy player: it scores every legal decision and plays the
+best, preferring to Eat Chocolate Figures and to trigger lasting bonuses (Multipack, Flavour
+Changer, Sour Cherries) early, while the deck is still long. A pair action with four dice left
+is scored together with the best thing the other two dice could then do, and the Last Resort is
+weighed against that. `Greedy(...)` makes variants with other weights.
+
+`legal` may hold action objects or their notations; the chosen element is returned as given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sweettooth.core import JSON
+
+from .actions import (
+    Action,
+    Eat,
+    EndTurn,
+    Grab,
+    LastResort,
+    SkipSugarRush,
+    SourCherries,
+    SugarRush,
+    parse_notation,
+)
+from .cards import CARDS
+
+FULL_DECK = 37
+"""Cards left in the deck right after the deal; `earliness` is measured against it."""
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """A greedy Sweet Shop player; the weights say what it values (points are worth `point`)."""
+
+    point: float = 10.0
+    lasting_bonus: float = 12.0
+    """Worth of a lasting bonus when the deck is full; it shrinks as the deck runs down."""
+    sugar_rush: float = 6.0
+    eatable: float = 3.0
+    """Worth, on top of its points, of holding a card in the Basket that dice can Eat."""
+    rescue: float = 2.0
+    """Extra for grabbing a card the discard dice mark."""
+
+    def __call__(self, view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+        actions = [a if not isinstance(a, str) else parse_notation(a) for a in legal]
+        table = _Table(view)
+        scores = [self.value(a, table) for a in actions]
+        if len(table.white) == 4:  # add the best the other two dice can do afterwards
+            plans: dict[tuple[int, int], list[tuple[float, set[int]]]] = {}
+            for a, score in zip(actions, scores, strict=True):
+                if isinstance(a, Grab | Eat):
+                    plans.setdefault(a.pair, []).append((score, _targets(a)))
+            for i, a in enumerate(actions):
+                if isinstance(a, Grab | Eat):
+                    mine = _targets(a)
+                    # the plan's worth, and among equal plans the better decision first
+                    scores[i] = scores[i] * 1.001 + max(
+                        (s for s, t in plans.get(_rest(table.white, a.pair), []) if not t & mine),
+                        default=0.0,
+                    )
+        top = max(scores)
+        best = [i for i, s in enumerate(scores) if s >= top - 1e-9]
+        return legal[best[0] if len(best) == 1 else rng.choice(best)]
+
+    # -- scoring one decision -------------------------------------------------------------
+    def value(self, action: Action | None, t: _Table) -> float:
+        """How much the greedy player likes `action` in this position (0: end the turn)."""
+        if isinstance(action, Eat):
+            return self.eat_value(
+                action.card, exact=action.pair[0] + action.pair[1] == CARDS.number[action.card], t=t
+            ) - 0.5 * abs(action.shift)
+        if isinstance(action, SugarRush):
+            return self.eat_value(action.card, exact=False, t=t)
+        if isinstance(action, Grab):
+            return sum(
+                self.hold_value(t.shelf[p - 1], t) + self.rescue * (p in t.marks)
+                for p in action.positions
+            )
+        if isinstance(action, LastResort):
+            card = t.shelf[action.position - 1]
+            # only worth it when the dice offer little: compared against pair plans above
+            return self.hold_value(card, t) + self.rescue * (action.position in t.marks)
+        if isinstance(action, SourCherries):
+            after = [action.target if m == action.source else m for m in t.marks]
+            if t.marks.count(action.source) == 2:
+                after = sorted([action.target, action.source])
+            return t.loss(t.marks, self) - t.loss(after, self) - 0.1
+        if isinstance(action, SkipSugarRush | EndTurn):
+            return 0.0
+        return -1.0
+
+    def eat_value(self, card: int, exact: bool, t: _Table) -> float:
+        kind = CARDS.bonus[card]
+        worth = self.point * CARDS.points[card]
+        if kind == "multipack" or (exact and kind in ("flavour_changer", "sour_cherries")):
+            worth += self.lasting_bonus * t.earliness
+        elif kind == "sugar_rush" and len(t.basket) > 1:
+            worth += self.sugar_rush
+        return worth
+
+    def hold_value(self, card: int, t: _Table) -> float:
+        """A card in the Basket is worth its points only once eaten: discount by how easy."""
+        n = CARDS.number[card]
+        if n == 1:
+            ease = 1.0
+        elif n == 13:
+            ease = 0.6 if t.flavour else 0.25
+        else:
+            ease = 0.8
+        return ease * (self.point * CARDS.points[card] + self.eatable * t.earliness) * 0.5
+
+
+@dataclass
+class _Table:
+    """The parts of a view the heuristic reads, as card ints."""
+
+    shelf: list[int]
+    basket: list[int]
+    white: list[int]
+    marks: list[int]
+    earliness: float
+    flavour: int
+
+    def __init__(self, view: JSON) -> None:
+        self.shelf = [-1 if n is None else CARDS.parse(n) for n in view["shelf"]]
+        self.basket = [CARDS.parse(n) for n in view["basket"]]
+        self.white = list(view["white_dice"]["left"])
+        self.marks = list(view["discard_dice"])
+        self.earliness = max(0.0, min(1.0, view["deck"] / FULL_DECK))
+        self.flavour = view["bonuses"]["flavour_changer"]["have"]
+
+    def loss(self, marks: list[int], g: Greedy) -> float:
+        """What the marked Shelf cards are worth to us (they are discarded at the turn's end)."""
+        return sum(
+            g.hold_value(self.shelf[p - 1], self) + 1.0
+            for p in set(marks)
+            if self.shelf[p - 1] >= 0
+        )
+
+
+def _targets(action: Grab | Eat) -> set[int]:
+    """What an action uses up: Shelf positions (1..6) or a Basket card (100 + card)."""
+    return set(action.positions) if isinstance(action, Grab) else {100 + action.card}
+
+
+def _rest(white: list[int], pair: tuple[int, int]) -> tuple[int, int]:
+    rest = list(white)
+    rest.remove(pair[0])
+    rest.remove(pair[1])
+    return (rest[0], rest[1]) if rest[0] <= rest[1] else (rest[1], rest[0])
+
+
+GREEDY = Greedy()
+
+
+def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+    """The greedy player's decision: the best-scoring legal action (ties broken by `rng`)."""
+    return GREEDY(view, legal, rng)

@@ -1,0 +1,277 @@
+"""The ability engine: interprets the effect ids of `components.EFFECTS`; no card has code.
+
+An ability (On Reveal, If face-down when taken) resolves for the current player. First it is
+checked in its entirety: if any of its effects cannot be fully done now, none of it is done (the
+rulebook's NOTE and FAQ). Then its effects run in order. Effects that need a choice push a task
+whose decider must act (`decision_actions`, `decide`): which face-down Choc (`pick`), which Choc
+to return or give, which player (`choose`); `demand` hands the choice of Choc to the chosen
+player. Chocs revealed by an ability are all flipped first, then their On Reveal abilities wait in
+`pending` and their owner chooses the order (`resolve`), as the FAQ says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sweettooth.core import JSON
+
+from . import knowledge as kn
+from .actions import Action, Choose, Give, Pick, Resolve, player_name
+from .actions import Return as ReturnAct
+from .components import Ability, Effect
+
+if TYPE_CHECKING:
+    from .state import BitterSweetState
+
+
+@dataclass(slots=True)
+class Task:
+    """A piece of an ability in progress: a list of effects to run, or a decision to make."""
+
+    kind: str  # ability, reveal, peek, return, give, demand, surrender, peek_preference
+    who: int  # the seat that decides (for `ability`: the one it resolves for)
+    src: int  # the Choc whose ability this is
+    when: str
+    cell: int = -1  # where the Choc was taken from (put_back)
+    count: int = 1  # Chocs still to pick / return
+    picks: list[int] | None = None
+    mode: str = "choose"  # give: choose, left, right
+    target: int = -1  # surrender: the player who receives
+    slot: str = "yum"
+    effects: tuple[Effect, ...] = ()
+    at: int = 0
+
+    def copy(self) -> Task:
+        return Task(self.kind, self.who, self.src, self.when, self.cell, self.count,
+                    None if self.picks is None else list(self.picks), self.mode, self.target,
+                    self.slot, self.effects, self.at)
+
+    def to_json(self, state: BitterSweetState) -> JSON:
+        return {
+            "kind": self.kind, "who": self.who, "choc": state.comps.chocs[self.src].id,
+            "when": self.when, "cell": None if self.cell < 0 else state.cell_names[self.cell],
+            "count": self.count, "picks": [state.cell_names[c] for c in self.picks or []],
+            "mode": self.mode, "target": self.target, "slot": self.slot, "at": self.at,
+        }
+
+    @staticmethod
+    def from_json(data: JSON, state: BitterSweetState) -> Task:
+        names = {n: i for i, n in enumerate(state.cell_names)}
+        src = state.comps.choc_index(data["choc"])
+        ability = state.comps.chocs[src].trigger(data["when"])
+        effects = ability.effects if ability is not None else ()
+        return Task(data["kind"], data["who"], src, data["when"],
+                    -1 if data["cell"] is None else names[data["cell"]], data["count"],
+                    [names[c] for c in data["picks"]], data["mode"], data["target"],
+                    data["slot"], effects, data["at"])
+
+
+# -- feasibility ("cannot do it in its entirety, do none of it") ----------------------------
+def face_down_count(state: BitterSweetState) -> int:
+    return sum(1 for c, x in enumerate(state.box) if x >= 0 and not state.up[c])
+
+
+def blocker(state: BitterSweetState, seat: int) -> int:
+    """A no_return Choc in the seat's hand, or -1."""
+    for x in state.hands[seat]:
+        if state.comps.chocs[x].no_return:
+            return x
+    return -1
+
+
+def feasible(state: BitterSweetState, seat: int, e: Effect, src: int, cell: int) -> bool:
+    """Whether effect `e` can be done in its entirety now, for `seat`."""
+    d = e.do
+    if d in ("reveal", "peek"):
+        return face_down_count(state) >= e.count
+    if d == "extra_actions":
+        from .state import MAX_EXTRA_ACTIONS
+
+        return state.extras + e.count <= MAX_EXTRA_ACTIONS
+    if d == "take_wrapper":
+        return state.stack >= e.count
+    if d == "return":
+        return state.can_return(seat, e.count)
+    if d == "give":
+        return bool(state.hands[seat])
+    if d == "demand":
+        return any(state.hands[s] for s in range(state.players) if s != seat)
+    if d == "add_preference":
+        return bool(state.deck[seat] or state.discard[seat])
+    if d == "put_back":
+        return cell >= 0 and state.box[cell] < 0 and src in state.hands[seat]
+    return True  # swap/replace/peek_preference/show_hand/end_turn
+
+
+def resolve(state: BitterSweetState, choc: int, when: str, cell: int) -> None:
+    """Resolve Choc `choc`'s ability for the current player, in its entirety or not at all."""
+    ability = state.comps.chocs[choc].trigger(when)
+    assert ability is not None
+    seat = state.current
+    who, name = player_name(seat), state.chname(choc)
+    if all(feasible(state, seat, e, choc, cell) for e in ability.effects):
+        state.note(f"{name} ({ability.text()}) resolves for {who}.")
+        state.tasks.append(Task("ability", seat, choc, when, cell, effects=ability.effects))
+        return
+    state.note(f"{name} ({ability.text()}) cannot be done in its entirety for {who}: "
+               "none of it is done.")
+    _show_blocker(state, seat, ability)
+
+
+def _show_blocker(state: BitterSweetState, seat: int, ability: Ability) -> None:
+    """A return stopped by a no_return Choc: its holder shows it (FAQ), so all know why."""
+    if not any(e.do == "return" for e in ability.effects):
+        return
+    x = blocker(state, seat)
+    if x >= 0:
+        state.note(f"{player_name(seat)} shows {state.chname(x)}: they cannot return Chocs.")
+        kn.seen_everywhere(state.know, x, kn.hand_bit(seat), exclusive=False)
+
+
+# -- running effects -------------------------------------------------------------------------
+def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
+    """Run effect `e` of the ability in `parent`: at once, or by pushing a decision task."""
+    seat, src, d = parent.who, parent.src, e.do
+    who = player_name(seat)
+    if not feasible(state, seat, e, src, parent.cell):  # an earlier effect changed things
+        state.note(f"{who} cannot {e.text()}: that part is not done.")
+        return
+    push = state.tasks.append
+    if d in ("reveal", "peek", "return"):
+        push(Task(d, seat, src, parent.when, count=e.count, picks=[]))
+    elif d == "give":
+        push(Task("give", seat, src, parent.when, mode=e.to))
+    elif d == "demand":
+        push(Task("demand", seat, src, parent.when))
+    elif d == "peek_preference":
+        push(Task("peek_preference", seat, src, parent.when, slot=e.slot))
+    elif d == "extra_actions":
+        state.actions_left += e.count
+        state.extras += e.count
+        state.note(f"{who} gains {e.count} extra action{'s' * (e.count > 1)} this turn.")
+    elif d == "take_wrapper":
+        state.stack -= e.count
+        state.wrappers[seat] += e.count
+        state.note(f"{who} takes {e.count} Empty Wrapper{'s' * (e.count > 1)}.")
+    elif d == "swap_preferences":
+        state.yum[seat], state.yuck[seat] = state.yuck[seat], state.yum[seat]
+        state.note(f"{who} swaps their YUM! and YUCK! cards.")
+    elif d == "replace_preference":
+        cards = getattr(state, e.slot)[seat]
+        state.discard[seat] += cards
+        for seen in state.pknow:
+            seen[seat] = [c for c in seen[seat] if c not in cards]
+        names = "+".join(state.comps.preferences[c].attribute for c in cards)
+        setattr_slot(state, e.slot, seat, [])
+        new = state.draw_preference(seat)
+        setattr_slot(state, e.slot, seat, [new])
+        state.note(f"{who} discards their {e.slot.upper()}! ({names}) face up and draws a new "
+                   "one.", {seat: f"{who} discards their {e.slot.upper()}! ({names}) face up and "
+                            f"draws {state.comps.preferences[new].attribute}."})
+    elif d == "add_preference":
+        new = state.draw_preference(seat)
+        getattr(state, e.slot)[seat].append(new)
+        state.note(f"{who} draws a second card under their {e.slot.upper()}!.",
+                   {seat: f"{who} draws {state.comps.preferences[new].attribute} under their "
+                          f"{e.slot.upper()}!."})
+    elif d == "show_hand":
+        hand = sorted(state.hands[seat])
+        state.note(f"{who} shows their hand: "
+                   f"{', '.join(state.chname(x) for x in hand) or 'no Chocs'}.")
+        for row in state.know:
+            kn.hand_shown(row, hand, seat)
+    elif d == "end_turn":
+        state.actions_left = 0
+        state.note(f"{who}'s turn ends.")
+    elif d == "put_back":
+        state.hands[seat].remove(src)
+        state.box[parent.cell], state.up[parent.cell] = src, True
+        state.note(f"{who} puts {state.chname(src)} back face up in "
+                   f"{state.cell_names[parent.cell]}.")
+        kn.seen_everywhere(state.know, src, 1 << parent.cell)
+    else:  # pragma: no cover - the loader rejects unknown ids
+        raise AssertionError(d)
+
+
+def setattr_slot(state: BitterSweetState, slot: str, seat: int, cards: list[int]) -> None:
+    getattr(state, slot)[seat] = cards
+
+
+def give_targets(state: BitterSweetState, t: Task) -> list[int]:
+    if t.mode == "left":
+        return [(t.who + 1) % state.players]
+    if t.mode == "right":
+        return [(t.who - 1) % state.players]
+    return [s for s in range(state.players) if s != t.who]
+
+
+def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
+    """The choices the top task offers its decider."""
+    names, ids = state.cell_names, state.comps.chocs
+    k = t.kind
+    if k in ("reveal", "peek"):
+        picked = t.picks or []
+        return [Pick(c, names[c]) for c, x in enumerate(state.box)
+                if x >= 0 and not state.up[c] and c not in picked]
+    if k == "return":
+        return state.return_actions(t.who)
+    if k in ("give", "surrender"):
+        targets = give_targets(state, t) if k == "give" else [t.target]
+        return [Give(x, to, ids[x].id) for x in sorted(state.hands[t.who]) for to in targets]
+    if k == "demand":
+        return [Choose(s) for s in range(state.players) if s != t.who and state.hands[s]]
+    if k == "peek_preference":
+        return [Choose(s) for s in range(state.players) if s != t.who]
+    raise AssertionError(k)  # pragma: no cover
+
+
+def decide(state: BitterSweetState, action: Any) -> None:
+    """Apply a decision (already known to be legal)."""
+    if isinstance(action, Resolve):
+        state.pending.remove(action.choc)
+        resolve(state, action.choc, "on_reveal", -1)
+        return
+    t = state.tasks[-1]
+    who = player_name(t.who)
+    if t.kind == "reveal":
+        assert isinstance(action, Pick) and t.picks is not None
+        t.picks.append(action.cell)
+        if len(t.picks) == t.count:  # reveal them all, then resolve (FAQ)
+            state.tasks.pop()
+            for c in t.picks:
+                state.flip_up(c, who)
+    elif t.kind == "peek":
+        assert isinstance(action, Pick) and t.picks is not None
+        t.picks.append(action.cell)
+        x, where = state.box[action.cell], state.cell_names[action.cell]
+        kn.pin(state.know[t.who], x, 1 << action.cell)
+        state.note(f"{who} looks at the face-down Choc in {where}.",
+                   {t.who: f"{who} looks at the face-down Choc in {where}: {state.chname(x)}."})
+        if len(t.picks) == t.count:
+            state.tasks.pop()
+    elif t.kind == "return":
+        assert isinstance(action, ReturnAct)
+        state.return_choc(action.choc, action.cell, by_ability=True)
+        t.count -= 1
+        if t.count == 0:
+            state.tasks.pop()
+    elif t.kind in ("give", "surrender"):
+        assert isinstance(action, Give)
+        state.tasks.pop()
+        state.give(t.who, action.choc, action.to)
+    elif t.kind == "demand":
+        assert isinstance(action, Choose)
+        state.tasks.pop()
+        state.note(f"{who} asks {player_name(action.seat)} for a Choc of their choice.")
+        state.tasks.append(Task("surrender", action.seat, t.src, t.when, target=t.who))
+    elif t.kind == "peek_preference":
+        assert isinstance(action, Choose)
+        state.tasks.pop()
+        cards = getattr(state, t.slot)[action.seat]
+        row = state.pknow[t.who]
+        row[action.seat] = sorted(set(row[action.seat]) | set(cards))
+        other, slot = player_name(action.seat), t.slot.upper() + "!"
+        seen = "+".join(state.comps.preferences[c].attribute for c in cards)
+        state.note(f"{who} looks at {other}'s {slot}.",
+                   {t.who: f"{who} looks at {other}'s {slot}: {seen}."})

@@ -1,0 +1,494 @@
+"""The BitterSweet state: the box, hands, Empty Wrappers, Preference cards, turns and rounds.
+
+A round: the 45 Chocs are shuffled; 20/24/28 go face down into the box (5/6/7 columns of 4), the
+rest form the Empty Wrapper stack. Each player has a YUM! and a YUCK! card. In turn, players take
+exactly two actions (take, reveal, return), extended by abilities (effects.py). At the end of a
+turn the round ends if every Choc in the box is face up or every player has 2+ Empty Wrappers; it
+ends at once when the box is empty. Scores are compared (scoring.py); the best score(s) win the
+round. First to 2 round wins takes the game (ties share, BS-4).
+
+Decisions asked for by abilities are tasks on a stack (`tasks`); the seat to move is the one the
+top task asks, else the current player. On Reveal abilities waiting to resolve are in `pending`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sweettooth.core import JSON, Result, State
+
+from . import knowledge as kn
+from .actions import Action, Choose, Give, Pick, Resolve, Reveal, Take, cell_name, player_name
+from .actions import Return as ReturnAct
+from .components import Components
+from .effects import Task, decide, decision_actions, resolve, start_effect
+from .scoring import score_hand
+
+BOX_CELLS = {2: 20, 3: 24, 4: 28}  # set-up D: 5x4, 6x4, 7x4
+ROWS = 4
+ACTIONS_PER_TURN = 2
+MAX_EXTRA_ACTIONS = 2  # house rule: a turn has at most 2 extra actions (keeps turns finite)
+ROUND_WINS_NEEDED = 2
+
+LogEntry = tuple[str, tuple[tuple[int, str], ...]]
+
+
+@dataclass(frozen=True)
+class ActionTable:
+    """Every turn action of one box size, built once and shared (the hot path only looks up)."""
+
+    takes: tuple[Take, ...]
+    reveals: tuple[Reveal, ...]
+    returns: tuple[tuple[ReturnAct, ...], ...]  # [choc][cell]
+
+
+_TABLES: dict[tuple[int, int], tuple[Components, ActionTable]] = {}
+
+
+def action_table(comps: Components, cols: int) -> ActionTable:
+    """The shared table for these components and box width (built on first use)."""
+    key = (id(comps), cols)  # the entry keeps `comps` alive, so its id stays its own
+    if key not in _TABLES:
+        _TABLES[key] = (comps, _build_table(comps, cols))
+    return _TABLES[key][1]
+
+
+_SHOWN: dict[int, tuple[Components, list[bool]]] = {}
+
+
+def shown_on_take(comps: Components) -> list[bool]:
+    """Per Choc: is it shown when taken face down (it has an If face-down when taken ability)?"""
+    key = id(comps)
+    if key not in _SHOWN:
+        _SHOWN[key] = (comps, [c.trigger("face_down_taken") is not None for c in comps.chocs])
+    return _SHOWN[key][1]
+
+
+def _build_table(comps: Components, cols: int) -> ActionTable:
+    names = [cell_name(c, cols) for c in range(cols * ROWS)]
+    return ActionTable(
+        tuple(Take(c, n) for c, n in enumerate(names)),
+        tuple(Reveal(c, n) for c, n in enumerate(names)),
+        tuple(tuple(ReturnAct(x.index, c, f"{x.id} {n}") for c, n in enumerate(names))
+              for x in comps.chocs),
+    )
+
+
+class BitterSweetState(State):
+    """One position of BitterSweet. See the module docstring for the flow of play."""
+
+    comps: Components
+    table: ActionTable  # shared by every copy
+    cols: int
+    cell_names: list[str]
+    box: list[int]  # Choc index per cell, -1 = empty space
+    up: list[bool]  # face up?
+    hands: list[list[int]]
+    out: list[int]  # the Chocs set aside as Empty Wrappers this round (never seen)
+    stack: int  # Empty Wrappers left in the stack
+    wrappers: list[int]
+    yum: list[list[int]]
+    yuck: list[list[int]]
+    deck: list[list[int]]
+    discard: list[list[int]]
+    round_no: int
+    wins: list[int]
+    starter: int
+    current: int
+    actions_left: int
+    extras: int
+    turns: int
+    turn_limit: int
+    tasks: list[Task]
+    pending: list[int]
+    know: list[list[int]]  # [observer][choc] -> place mask (knowledge.py); observer P = public
+    pknow: list[list[list[int]]]  # [observer][player] -> Preference cards known to be theirs
+    log: list[LogEntry]
+    rounds: list[JSON]
+    finished: Result | None
+    _legal: list[Action] | None
+
+    # -- protocol ------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.finished is not None:
+            return None
+        if self.tasks:
+            return self.tasks[-1].who
+        return self.current
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _is_legal(self, action: Any) -> bool:
+        if self.finished is not None:
+            return False
+        kind = type(action)
+        if self.tasks or len(self.pending) > 1 or kind not in (Take, Reveal, ReturnAct):
+            if kind not in (Pick, Give, Choose, Resolve, ReturnAct):
+                return False
+            if self._legal is None:
+                self._legal = self._compute_legal()
+            return action in self._legal
+        cell = action.cell
+        if type(cell) is not int or not 0 <= cell < len(self.box):
+            return False
+        table = self.table
+        if kind is Take:
+            return self.box[cell] >= 0 and action == table.takes[cell]
+        if kind is Reveal:
+            return self.box[cell] >= 0 and not self.up[cell] and action == table.reveals[cell]
+        choc, seat = action.choc, self.current
+        return (type(choc) is int and choc in self.hands[seat] and self.box[cell] < 0
+                and self.stack > 0 and self.can_return(seat)
+                and action == table.returns[choc][cell])
+
+    def _apply(self, action: Any) -> None:
+        self._legal = None
+        if self.tasks or len(self.pending) > 1:
+            decide(self, action)
+        elif isinstance(action, Take):
+            self.take(action.cell)
+        elif isinstance(action, Reveal):
+            self.reveal(action.cell)
+        else:
+            self.return_choc(action.choc, action.cell, by_ability=False)
+        self.advance()
+
+    def result(self) -> Result | None:
+        return self.finished
+
+    def copy(self) -> BitterSweetState:
+        o = BitterSweetState.__new__(BitterSweetState)
+        self._copy_base_into(o)
+        o.comps, o.cols, o.cell_names = self.comps, self.cols, self.cell_names
+        o.table = self.table
+        o.box, o.up = list(self.box), list(self.up)
+        o.hands = [list(h) for h in self.hands]
+        o.out = self.out  # fixed for the round, never mutated
+        o.stack, o.wrappers = self.stack, list(self.wrappers)
+        o.yum = [list(x) for x in self.yum]
+        o.yuck = [list(x) for x in self.yuck]
+        o.deck = [list(x) for x in self.deck]
+        o.discard = [list(x) for x in self.discard]
+        o.round_no, o.wins, o.starter, o.current = (
+            self.round_no, list(self.wins), self.starter, self.current)
+        o.actions_left, o.extras, o.turns, o.turn_limit = (
+            self.actions_left, self.extras, self.turns, self.turn_limit)
+        o.tasks = [t.copy() for t in self.tasks]
+        o.pending = list(self.pending)
+        o.know = [list(r) for r in self.know]
+        o.pknow = [[list(k) for k in r] for r in self.pknow]
+        o.log = list(self.log)
+        o.rounds = list(self.rounds)
+        o.finished = self.finished
+        o._legal = self._legal
+        return o
+
+    def _view(self, seat: int | None) -> JSON:
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def snapshot(self) -> JSON:
+        c = self.comps.chocs
+        p = self.comps.preferences
+        return {
+            "round": self.round_no, "wins": list(self.wins), "starter": self.starter,
+            "current": self.current, "actions_left": self.actions_left, "extras": self.extras,
+            "turns": self.turns,
+            "box": [None if x < 0 else [c[x].id, self.up[i]] for i, x in enumerate(self.box)],
+            "hands": [[c[x].id for x in h] for h in self.hands],
+            "out": [c[x].id for x in self.out], "stack": self.stack,
+            "wrappers": list(self.wrappers),
+            "prefs": [{k: [p[i].attribute for i in getattr(self, k)[s]]
+                       for k in ("yum", "yuck", "deck", "discard")} for s in range(self.players)],
+            "tasks": [t.to_json(self) for t in self.tasks],
+            "pending": [c[x].id for x in self.pending],
+            "know": [list(r) for r in self.know],
+            "pknow": [[list(k) for k in r] for r in self.pknow],
+            "log": [[e[0], [list(x) for x in e[1]]] for e in self.log],
+            "rounds": list(self.rounds),
+            "result": None if self.finished is None else self.finished.to_json(),
+            "rng": str(hash(self.rng.getstate())),
+        }
+
+    # -- set-up -------------------------------------------------------------------------
+    def start_round(self) -> None:
+        """Set-up C and D: new Preference cards, a shuffled box, the Empty Wrapper stack."""
+        P = self.players
+        for s in range(P):
+            self.yum[s] = [self.draw_preference(s)]
+            self.yuck[s] = [self.draw_preference(s)]
+        order = list(range(len(self.comps.chocs)))
+        self.rng.shuffle(order)
+        n = len(self.box)
+        self.box = order[:n]
+        self.up = [False] * n
+        self.out = sorted(order[n:])
+        self.stack = len(self.out)
+        self.wrappers = [0] * P
+        self.hands = [[] for _ in range(P)]
+        self.tasks, self.pending = [], []
+        self.current = self.starter
+        self.actions_left, self.extras, self.turns = ACTIONS_PER_TURN, 0, 0
+        self.know = [kn.fresh(n, len(self.comps.chocs)) for _ in range(P + 1)]
+        self.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
+        self.note(f"Round {self.round_no} begins; {player_name(self.starter)} starts.")
+
+    def draw_preference(self, seat: int) -> int:
+        """The top card of the seat's Preference deck (the discards are reshuffled if empty)."""
+        if not self.deck[seat]:
+            self.deck[seat] = self.discard[seat]
+            self.discard[seat] = []
+            self.rng.shuffle(self.deck[seat])
+            self.note(f"{player_name(seat)} shuffles their discarded Preference cards into a "
+                      "new deck.")
+        return self.deck[seat].pop()
+
+    # -- log ----------------------------------------------------------------------------
+    def note(self, public: str, private: dict[int, str] | None = None) -> None:
+        self.log.append((public, tuple(sorted((private or {}).items()))))
+
+    def cname(self, cell: int) -> str:
+        return self.cell_names[cell]
+
+    def chname(self, choc: int) -> str:
+        return self.comps.chocs[choc].name
+
+    # -- legal actions ------------------------------------------------------------------
+    def _compute_legal(self) -> list[Action]:
+        if self.finished is not None:
+            return []
+        if self.tasks:
+            return decision_actions(self, self.tasks[-1])
+        if len(self.pending) > 1:
+            return [Resolve(x, self.comps.chocs[x].id) for x in sorted(self.pending)]
+        return self.turn_actions(self.current)
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        table = self.table
+        box, up = self.box, self.up
+        out: list[Action] = [table.takes[c] for c, x in enumerate(box) if x >= 0]
+        out += [table.reveals[c] for c, x in enumerate(box) if x >= 0 and not up[c]]
+        if self.stack > 0 and self.can_return(seat):
+            out.extend(self.return_actions(seat))
+        return out
+
+    def return_actions(self, seat: int) -> list[Action]:
+        empty = [c for c, x in enumerate(self.box) if x < 0]
+        returns = self.table.returns
+        return [returns[x][c] for x in sorted(self.hands[seat]) for c in empty]
+
+    def can_return(self, seat: int, count: int = 1) -> bool:
+        """A hand can return `count` Chocs: it has them and holds no no_return Choc (FAQ)."""
+        hand = self.hands[seat]
+        if len(hand) < count or self.box.count(-1) < count:
+            return False
+        chocs = self.comps.chocs
+        return not any(chocs[x].no_return for x in hand)
+
+    # -- the three turn actions -----------------------------------------------------------
+    def take(self, cell: int) -> None:
+        seat, x, was_up = self.current, self.box[cell], self.up[cell]
+        self.box[cell], self.up[cell] = -1, False
+        self.hands[seat].append(x)
+        self.actions_left -= 1
+        who, where, name = player_name(seat), self.cname(cell), self.chname(x)
+        choc = self.comps.chocs[x]
+        hb = kn.hand_bit(seat)
+        if was_up:
+            self.note(f"{who} takes {name} from {where}.")
+            kn.seen_everywhere(self.know, x, hb, exclusive=False)
+        elif choc.trigger("face_down_taken") is not None:
+            self.note(f"{who} takes the face-down Choc in {where}: it is {name}, "
+                      "read aloud and shown.")
+            for row in self.know:
+                kn.pin(row, x, 1 << cell)
+                row[x] = hb
+        else:
+            self.note(f"{who} takes the face-down Choc in {where}.",
+                      {seat: f"{who} takes the face-down Choc in {where}: {name}."})
+            shown = self.shown_on_take()
+            for obs, row in enumerate(self.know):
+                if obs == seat:
+                    kn.pin(row, x, 1 << cell)
+                    row[x] = hb
+                else:
+                    kn.taken_unseen(row, cell, seat, shown)
+        if all(v < 0 for v in self.box):
+            self.note("The box is empty: the round ends at once.")
+            self.end_round()
+            return
+        if not was_up and choc.trigger("face_down_taken") is not None:
+            resolve(self, x, "face_down_taken", cell)
+
+    def shown_on_take(self) -> list[bool]:
+        return shown_on_take(self.comps)
+
+    def reveal(self, cell: int) -> None:
+        self.actions_left -= 1
+        self.flip_up(cell, player_name(self.current))
+
+    def flip_up(self, cell: int, who: str) -> None:
+        """Flip a face-down Choc in the box face up; its On Reveal ability waits in `pending`."""
+        x = self.box[cell]
+        self.up[cell] = True
+        self.note(f"{who} reveals {self.chname(x)} in {self.cname(cell)}.")
+        kn.seen_everywhere(self.know, x, 1 << cell)
+        if self.comps.chocs[x].trigger("on_reveal") is not None:
+            self.pending.append(x)
+
+    def return_choc(self, x: int, cell: int, by_ability: bool) -> None:
+        """Return Choc `x` face down to the empty `cell` (BS-3); the action takes a wrapper."""
+        seat = self.current if not self.tasks else self.tasks[-1].who
+        hand = self.hands[seat]
+        hand.remove(x)
+        self.box[cell], self.up[cell] = x, False
+        who, where = player_name(seat), self.cname(cell)
+        tail = "" if by_ability else " and takes an Empty Wrapper"
+        if not by_ability:
+            self.stack -= 1
+            self.wrappers[seat] += 1
+            self.actions_left -= 1
+        self.note(f"{who} returns a Choc face down to {where}{tail}.",
+                  {seat: f"{who} returns {self.chname(x)} face down to {where}{tail}."})
+        blockers = [i for i, c in enumerate(self.comps.chocs) if c.no_return]
+        cb = 1 << cell
+        for obs, row in enumerate(self.know):
+            if obs == seat:
+                row[x] = cb
+            else:
+                kn.not_in_hand(row, blockers, seat)
+                kn.left_hand_unseen(row, seat, cb, not hand)
+
+    def give(self, giver: int, x: int, to: int) -> None:
+        """Choc `x` passes from `giver`'s hand to `to`'s; only those two see which."""
+        self.hands[giver].remove(x)
+        self.hands[to].append(x)
+        a, b = player_name(giver), player_name(to)
+        text = f"{a} gives {self.chname(x)} to {b}."
+        self.note(f"{a} gives a Choc to {b}.", {giver: text, to: text})
+        hb = kn.hand_bit(to)
+        empty = not self.hands[giver]
+        for obs, row in enumerate(self.know):
+            if obs in (giver, to):
+                row[x] = hb
+                if empty:
+                    kn.not_in_hand(row, list(range(len(row))), giver)
+                    row[x] = hb
+            else:
+                kn.left_hand_unseen(row, giver, hb, empty)
+
+    # -- flow ---------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Carry out everything that needs no decision, up to the next decision."""
+        while self.finished is None:
+            if self.tasks:
+                top = self.tasks[-1]
+                if top.kind != "ability":
+                    return
+                if top.at >= len(top.effects):
+                    self.tasks.pop()
+                    continue
+                effect = top.effects[top.at]
+                top.at += 1
+                start_effect(self, top, effect)
+                continue
+            if self.pending:
+                if len(self.pending) > 1:
+                    return  # the player chooses the order (FAQ)
+                resolve(self, self.pending.pop(), "on_reveal", -1)
+                continue
+            if self.actions_left > 0:  # the box is not empty, so a Take is always possible
+                return
+            if not self.end_turn():
+                return
+
+    def end_turn(self) -> bool:
+        """End the current turn; True if play goes on with a new turn (or round)."""
+        self.turns += 1
+        box = [i for i, x in enumerate(self.box) if x >= 0]
+        if all(self.up[i] for i in box):
+            self.note("Every Choc in the box is face up: the round ends.")
+        elif all(w >= 2 for w in self.wrappers):
+            self.note("Every player has 2 or more Empty Wrappers: the round ends.")
+        elif self.turns >= self.turn_limit:
+            self.note(f"The round reaches its limit of {self.turn_limit} turns and ends.")
+        else:
+            self.current = (self.current + 1) % self.players
+            self.actions_left, self.extras = ACTIONS_PER_TURN, 0
+            return True
+        self.end_round()
+        return self.finished is None
+
+    def end_round(self) -> None:
+        """Reveal hands and Preference cards, score, award the round, start the next one."""
+        self.tasks, self.pending = [], []
+        P = self.players
+        sheets = [score_hand(self.comps, self.hands[s], self.yum[s], self.yuck[s])
+                  for s in range(P)]
+        totals = [sh["total"] for sh in sheets]
+        best = max(totals)
+        winners = [s for s in range(P) if totals[s] == best]
+        for s in winners:
+            self.wins[s] += 1
+        prefs = self.comps.preferences
+        for s, sh in enumerate(sheets):
+            sh["seat"] = s
+            self.note(
+                f"{player_name(s)} reveals {', '.join(sh['hand']) or 'no Chocs'}; YUM! "
+                f"{'+'.join(prefs[i].attribute for i in self.yum[s])}, YUCK! "
+                f"{'+'.join(prefs[i].attribute for i in self.yuck[s])}: {sh['chocs']} + "
+                f"{sh['yum_points']} - {-sh['yuck_points']} = {sh['total']} points.")
+        self.note(f"{', '.join(player_name(s) for s in winners)} "
+                  f"win{'s' if len(winners) == 1 else ''} round {self.round_no}.")
+        self.rounds.append({"round": self.round_no, "starter": self.starter,
+                            "scores": totals, "winners": winners, "sheets": sheets})
+        for s in range(P):  # discarded face up
+            self.discard[s] += self.yum[s] + self.yuck[s]
+            self.yum[s], self.yuck[s] = [], []
+        champions = [s for s in range(P) if self.wins[s] >= ROUND_WINS_NEEDED]
+        if champions:  # BS-4: several at once share the game win
+            self.note(f"{', '.join(player_name(s) for s in champions)} "
+                      f"win{'s' if len(champions) == 1 else ''} the game.")
+            self.finished = Result([float(w) for w in self.wins], champions,
+                                   {"rounds": self.rounds})
+            return
+        if len(winners) == 1:
+            self.starter = (winners[0] + 1) % P
+        else:  # no single winner to follow: the player after the last starter
+            self.starter = (self.starter + 1) % P
+        self.round_no += 1
+        self.start_round()
+
+
+def set_up(game: Any, players: int, seed: int, options: dict[str, Any],
+           comps: Components) -> BitterSweetState:
+    """A new game: seat 0 (P1) starts the first round (the rulebook lets the table decide)."""
+    s = BitterSweetState.__new__(BitterSweetState)
+    s._init_base(game, players, seed, options)
+    s.comps = comps
+    n = BOX_CELLS[players]
+    s.cols = n // ROWS
+    s.cell_names = [cell_name(c, s.cols) for c in range(n)]
+    s.table = action_table(comps, s.cols)
+    s.box = [-1] * n
+    s.up = [False] * n
+    s.deck = []
+    for _ in range(players):
+        d = list(range(len(comps.preferences)))
+        s.rng.shuffle(d)
+        s.deck.append(d)
+    s.discard = [[] for _ in range(players)]
+    s.yum = [[] for _ in range(players)]
+    s.yuck = [[] for _ in range(players)]
+    s.round_no, s.wins, s.starter = 1, [0] * players, 0
+    s.turn_limit = int(options["turn_limit"]) * players
+    s.log, s.rounds, s.finished = [], [], None
+    s._legal = None
+    s.start_round()
+    return s

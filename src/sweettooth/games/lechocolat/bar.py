@@ -1,0 +1,81 @@
+"""The chocolate bar: a 7 x 5 grid of cells and the rectangular groups it breaks into (LC-4).
+
+Cells are named like a chess board: columns a-g from the left, rows 1-5 from the top, so the whole
+bar is the group `a1:g5` and a single tile is just its cell, `c3`.
+
+>>> Rect.parse("a1:g5").area
+35
+>>> str(Rect(2, 0, 1, 1))
+'c1'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+WIDTH, HEIGHT = 7, 5
+CELLS = WIDTH * HEIGHT
+COLUMNS = "abcdefg"
+
+
+def cell_name(index: int) -> str:
+    return f"{COLUMNS[index % WIDTH]}{index // WIDTH + 1}"
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """'c3' -> (2, 2) as (column, row); ValueError if it names no cell."""
+    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345":
+        raise ValueError(f"{text!r} is not a cell (a1..g5)")
+    return COLUMNS.index(text[0]), int(text[1]) - 1
+
+
+class Rect(NamedTuple):
+    """A group of tiles: always a rectangle (LC-4). x, y: top-left cell; w, h: size in cells."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def area(self) -> int:
+        return self.w * self.h
+
+    def cells(self) -> list[int]:
+        return [r * WIDTH + c for r in range(self.y, self.y + self.h)
+                for c in range(self.x, self.x + self.w)]
+
+    def __str__(self) -> str:
+        first = f"{COLUMNS[self.x]}{self.y + 1}"
+        if self.area == 1:
+            return first
+        return f"{first}:{COLUMNS[self.x + self.w - 1]}{self.y + self.h}"
+
+    @classmethod
+    def parse(cls, text: str) -> Rect:
+        """'b2:d3' or a single cell 'c3'; ValueError if malformed or off the bar."""
+        a, _, b = text.partition(":")
+        (x0, y0), (x1, y1) = parse_cell(a), parse_cell(b or a)
+        if x1 < x0 or y1 < y0:
+            raise ValueError(f"{text!r}: name the top-left cell first")
+        return cls(x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+
+    def halves(self, vertical: bool, at: int) -> tuple[Rect, Rect]:
+        """The two groups made by a straight cut: `at` is the first column (or row) of the
+        second part, counted on the whole bar."""
+        if vertical:
+            left = at - self.x
+            return Rect(self.x, self.y, left, self.h), Rect(at, self.y, self.w - left, self.h)
+        top = at - self.y
+        return Rect(self.x, self.y, self.w, top), Rect(self.x, at, self.w, self.h - top)
+
+
+WHOLE_BAR = Rect(0, 0, WIDTH, HEIGHT)
+
+ALL_RECTS: tuple[Rect, ...] = tuple(
+    Rect(x, y, w, h)
+    for x in range(WIDTH)
+    for y in range(HEIGHT)
+    for w in range(1, WIDTH - x + 1)
+    for h in range(1, HEIGHT - y + 1)
+)

@@ -18,7 +18,7 @@ from sweettooth.core.options import OptionValue
 
 from .golden import path_for, read_header, wanted
 
-SEEDS = int(os.environ.get("SWEETTOOTH_CONFORMANCE_SEEDS", "6"))
+SEEDS = int(os.environ.get("SWEETTOOTH_CONFORMANCE_SEEDS", "10"))
 
 CASES = [
     pytest.param(gid, players, options, id=f"{gid}-{players}p-{options or 'default'}")

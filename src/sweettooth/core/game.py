@@ -45,6 +45,14 @@ def copy_rng(rng: Rng) -> Rng:
     return rng.copy()
 
 
+def describe(action: Any) -> str:
+    """An action's notation for a message; never fails, even on a malformed action."""
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
+
+
 S = TypeVar("S", bound="State")
 
 
@@ -114,11 +122,13 @@ class State(ABC):
     def apply(self, action: Any) -> None:
         """Play `action` for `to_move`. Raises IllegalAction (and changes nothing) if not legal."""
         if self.to_move is None:
-            raise IllegalAction(f"the game is over; {action} cannot be played")
+            raise IllegalAction(f"the game is over; {describe(action)} cannot be played")
         if not self._is_legal(action):
             legal = ", ".join(str(a) for a in self.legal_actions()[:12])
             more = "" if len(self.legal_actions()) <= 12 else ", ..."
-            raise IllegalAction(f"{action} is not legal now; legal actions: {legal}{more}")
+            raise IllegalAction(
+                f"{describe(action)} is not legal now; legal actions: {legal}{more}"
+            )
         self._apply(action)
         self.history.append(action)
 

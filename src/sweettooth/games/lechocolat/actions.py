@@ -30,7 +30,10 @@ class Split(NamedTuple):
     at: int  # first column (vertical) or row (horizontal) of the second part
 
     def __str__(self) -> str:
-        line = COLUMNS[self.at] if self.vertical else str(self.at + 1)
+        if self.vertical:
+            line = COLUMNS[self.at] if 0 <= self.at < len(COLUMNS) else f"column {self.at}"
+        else:
+            line = str(self.at + 1)
         return f"split {self.group} at {line}"
 
     def halves(self) -> tuple[Rect, Rect]:

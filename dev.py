@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""sweettooth's bootstrap: needs only Python 3.11+; makes .venv and installs what a command needs.
+
+    python3 dev.py play [GAME] [sweettooth play options]   play in the terminal against a bot
+    python3 dev.py test                                    lint, type-check and run the test suite
+    python3 dev.py bench                                   engine throughput figures
+    python3 dev.py golden                                  rewrite the golden playthroughs
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("SWEETTOOTH_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def run(*cmd: str | Path) -> None:
+    code = subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    if code:
+        sys.exit(code)
+
+
+def ensure(extra: str) -> None:
+    """Create the venv and install the project with `extra`, once per change of pyproject."""
+    if sys.version_info < (3, 11):  # noqa: UP036 (this file runs before any check)
+        sys.exit(f"sweettooth needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{extra or 'base'}-{digest}"
+    if stamp.exists():
+        return
+    if not (BIN / "python").exists():
+        print(f"creating virtual environment {VENV} ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("installing sweettooth and its dependencies (first run only) ...", flush=True)
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    target = f".[{extra}]" if extra else "."
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", target)
+    stamp.touch()
+
+
+def main(argv: list[str]) -> None:
+    command, rest = (argv[0], argv[1:]) if argv else ("help", [])
+    if command == "play":
+        ensure("")
+        game = rest[0] if rest and not rest[0].startswith("-") else "lechocolat"
+        run(BIN / "sweettooth", "play", game, *rest[1 if rest[:1] == [game] else 0:])
+    elif command == "test":
+        ensure("dev")
+        run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
+        run(BIN / "mypy")
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), *rest)
+    elif command == "bench":
+        ensure("dev")
+        run(BIN / "sweettooth", "bench", *rest)
+    elif command == "golden":
+        ensure("dev")
+        run(BIN / "python", "-m", "tests.conformance.golden")
+    else:
+        print(__doc__)
+        sys.exit(0 if command in ("help", "-h", "--help") else 2)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -171,8 +171,10 @@ def check_game_once(
         legal = state.legal_actions()
         action = chooser.choice(legal)
         stale = legal
-        random.seed(len(state.history))  # global random must not matter
+        # The global `random` must not matter: the twin plays under a different global seed.
+        random.seed(ply)
         state.apply(action)
+        random.seed(ply + 1_000_003)
         twin.apply(action)
     assert state.snapshot() == twin.snapshot(), f"{game.id}: same seed and actions, different game"
     again = replay(state.record())

@@ -18,7 +18,7 @@ def render(view: dict[str, Any]) -> str:
     def label(c: int) -> str:
         t = tiles[c]
         if t["owner"] is not None:
-            return f" P{t['owner']} "
+            return f" P{t['owner']}  "
         return f" {code[t['up']]} "
 
     lines = ["     " + "".join(f"  {col}   " for col in COLUMNS[:WIDTH])]

@@ -299,3 +299,15 @@ def test_parsing_a_move_that_is_not_legal_names_the_legal_ones() -> None:
     s = bar()
     with pytest.raises(IllegalAction, match="legal actions: split a1:g5 at b"):
         GAME.parse_action(s, "claim a1")
+
+
+def test_look_alike_actions_of_other_types_are_refused() -> None:
+    """Tuples compare equal across types (1.0 == 1, True == 1): such look-alikes of a legal
+    action are refused rather than recorded with a notation that does not replay."""
+    s = bar()
+    before = s.snapshot()
+    for bad in (Split(Rect(0.0, 0, 7, 5), True, 1), Split(Rect(0, 0, 7, 5), 1, 1),  # type: ignore[arg-type]
+                Split(Rect(0, 0, 7, 5), True, 1.0), (Rect(0, 0, 7, 5), True, 1)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert s.snapshot() == before

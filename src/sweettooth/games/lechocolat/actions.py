@@ -49,6 +49,21 @@ class Claim(NamedTuple):
         return f"claim {self.group}"
 
 
+def well_formed(action: object) -> bool:
+    """An action of exactly our types: tuples compare equal across types (1.0 == 1, True == 1),
+    so a look-alike such as `Split(Rect(0.0, 0, 7, 5), 1, 3)` must not pass for a legal one."""
+    group: object
+    if isinstance(action, Split) and type(action) is Split:
+        if type(action.vertical) is not bool or type(action.at) is not int:
+            return False
+        group = action.group
+    elif isinstance(action, Claim) and type(action) is Claim:
+        group = action.group
+    else:
+        return False
+    return type(group) is Rect and all(type(v) is int for v in group)
+
+
 def _cuts(r: Rect) -> tuple[Split, ...]:
     vertical = [Split(r, True, x) for x in range(r.x + 1, r.x + r.w)]
     horizontal = [Split(r, False, y) for y in range(r.y + 1, r.y + r.h)]

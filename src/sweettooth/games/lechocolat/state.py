@@ -12,7 +12,7 @@ from typing import Any
 
 from sweettooth.core import JSON, Result, State
 
-from .actions import CLAIM_LIMIT, CLAIMS, SPLITS, Claim, Split
+from .actions import CLAIM_LIMIT, CLAIMS, SPLITS, Claim, Split, well_formed
 from .bar import CELLS, WHOLE_BAR, Rect, cell_name
 from .components import BLANK, Components, ScoringCard
 from .scoring import score
@@ -60,8 +60,7 @@ class ChocolateState(State):
         return []
 
     def _is_legal(self, action: Any) -> bool:
-        kind = type(action)
-        if kind is not Split and kind is not Claim:
+        if not well_formed(action):
             return False
         if self._legal is None:
             self._legal = self._generate()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -188,3 +189,33 @@ def test_heuristic_beats_random() -> None:
         assert res is not None
         wins += 0 in res.winners
     assert wins >= 8
+
+
+def test_store_actions_of_the_wrong_field_types_are_refused() -> None:
+    """`TakeStore(True)` or `StoreUse(True, ...)` equal legal actions under dataclass equality;
+    they must raise IllegalAction and change nothing, not be played and recorded."""
+    take_store: Any = TakeStore  # Any-typed: these values are deliberately of the wrong types
+    store_use: Any = StoreUse
+    s = GAME.new(3, seed=0, variation="shopkeeper")
+    play(s, "bid 1", "pass", "pass", "pass")
+    assert s.phase == "stores" and s.to_move == 0 and TakeStore(1) in s.legal_actions()
+    before = s.snapshot()
+    for bad in (take_store(True), take_store(1.0)):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert s.snapshot() == before
+
+    s = position(plates=[sweets(red=8), sweets(green=8), sweets(brown=8)],
+                 market=sweets(pink=2, yellow=1), markers=[IDENTITY] * 3, held=[1, 0, 0])
+    assert StoreUse(1, "plate_to_bowl", give=(0,)) in s.legal_actions()
+    before = s.snapshot()
+    for bad in (
+        store_use(True, "plate_to_bowl", give=(0,)),
+        store_use(1, "plate_to_bowl", give=(False,)),
+        store_use(1, "plate_to_bowl", opponent=-1.0, give=(0,)),
+        store_use(1, "plate_to_bowl", give=(0,), to_bowl=0),
+        store_use(1, "plate_to_bowl", give=[0]),
+    ):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert s.snapshot() == before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -120,6 +121,35 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert state.snapshot() == before
+
+
+def test_actions_equal_to_legal_ones_but_of_the_wrong_types_are_refused() -> None:
+    """Dataclass equality makes `Grab((3.0,), (3, 4))` equal `grab 3 with 3+4`: such values must
+    raise IllegalAction and change nothing (one used to crash half-applied)."""
+    from sweettooth.games.sweetshop import actions
+
+    # Any-typed constructors: these values are deliberately of the wrong types
+    Eat: Any = actions.Eat
+    Grab: Any = actions.Grab
+    LastResort: Any = actions.LastResort
+    SourCherries: Any = actions.SourCherries
+    state = position(white=(3, 4, 5, 6), basket=["9H", "AS"], sour_cherries=1)
+    nine, ace = CARDS.parse("9H"), CARDS.parse("AS")
+    before = state.snapshot()
+    for bad in (
+        Grab((3.0,), (3, 4)),
+        Grab((3,), (3.0, 4)),
+        Grab([3], (3, 4)),
+        Eat(nine, (4.0, 5)),
+        Eat(ace, (3, 4), False),
+        Eat(True, (3, 4)),
+        LastResort(True),
+        SourCherries(True, 2),
+    ):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+    assert state.snapshot() == before
+    state.apply(Grab((3,), (3, 4)))  # the well-typed one is still legal
 
 
 def test_position_rejects_impossible_tables() -> None:

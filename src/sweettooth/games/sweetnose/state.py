@@ -83,6 +83,19 @@ class Rules:
         return self.by_number[number]
 
 
+def _well_typed_use(use: StoreUse) -> bool:
+    """Exact field types: dataclass equality would let bools or lists pass for ints/tuples."""
+    give, take = use.give, use.take
+    return (
+        type(use.number) is int
+        and type(use.opponent) is int
+        and type(use.to_bowl) is bool
+        and type(give) is tuple
+        and type(take) is tuple
+        and all(type(k) is int for k in give + take)
+    )
+
+
 class SweetNoseState(State):
     """One position of Sweet Nose. Build one with `SweetNose.new` or `positions.position`."""
 
@@ -206,6 +219,8 @@ class SweetNoseState(State):
         if kind is StoreUse:
             if phase != EXCHANGE or self.step == AFTER_STORE or self.held[seat] != action.number:
                 return False
+            if not _well_typed_use(action):  # StoreUse(True, ...) would equal StoreUse(1, ...)
+                return False
             try:
                 return action in self.store_uses(seat)
             except TypeError:
@@ -219,7 +234,7 @@ class SweetNoseState(State):
                 and all(self.totals[s] != space for s in range(self.players) if s != seat)
             )
         # TakeStore
-        if phase != PICK:
+        if phase != PICK or type(action.number) is not int:
             return False
         number, level = action.number, self.picks[0][1]
         return any(t.number == number and t.level <= level for t in self.board())

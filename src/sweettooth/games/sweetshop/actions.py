@@ -110,6 +110,32 @@ class EndTurn:
 
 Action = Grab | Eat | SugarRush | SkipSugarRush | SourCherries | LastResort | EndTurn
 
+
+def _ints(*values: object) -> bool:
+    return all(type(v) is int for v in values)
+
+
+def well_formed(action: Action) -> bool:
+    """Whether every field has its exact type (ints, not bools or floats; tuples of ints).
+
+    Dataclass equality lets `Eat(card, (4.0, 5))` or `LastResort(True)` equal a legal action,
+    so `_is_legal` checks this too: such a value must be refused, not played or recorded.
+    """
+    if isinstance(action, Grab):
+        p, pair = action.positions, action.pair
+        return type(p) is tuple and type(pair) is tuple and _ints(*p, *pair)
+    if isinstance(action, Eat):
+        pair = action.pair
+        return type(pair) is tuple and _ints(action.card, *pair, action.shift)
+    if isinstance(action, SugarRush):
+        return _ints(action.card)
+    if isinstance(action, SourCherries):
+        return _ints(action.source, action.target)
+    if isinstance(action, LastResort):
+        return _ints(action.position)
+    return True
+
+
 END_TURN = EndTurn()
 SKIP_SUGAR_RUSH = SkipSugarRush()
 

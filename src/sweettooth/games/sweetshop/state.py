@@ -27,6 +27,7 @@ from .actions import (
     SkipSugarRush,
     SourCherries,
     SugarRush,
+    well_formed,
 )
 from .cards import CARDS
 
@@ -174,7 +175,7 @@ class SweetShopState(State):
             return False
         if self._legal is None:
             self._legal = self._generate()
-        return action in self._legal
+        return action in self._legal and well_formed(action)
 
     def copy(self) -> SweetShopState:
         s = SweetShopState.__new__(SweetShopState)

@@ -1,0 +1,51 @@
+"""`sweettooth serve`: run the game server (FastAPI + uvicorn) on one host and port.
+
+The database defaults to a SQLite file in the user's data directory; `--db` takes any SQLAlchemy
+URL, e.g. `postgresql+psycopg://user@localhost/sweettooth`. Migrations run on start.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+HostArg = Annotated[str, typer.Option(help="Interface to listen on.")]
+PortArg = Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")]
+DbArg = Annotated[
+    str | None,
+    typer.Option(help="Database URL (default: SQLite in the user data dir, or $SWEETTOOTH_DB)."),
+]
+
+
+def serve(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -> None:
+    """Run the game server: HTTP lobby under /api, play over WebSocket, docs at /docs."""
+    import uvicorn
+
+    from sweettooth.server import Settings, create_app
+
+    try:
+        settings = Settings.from_env(db=db)
+    except ValueError as exc:
+        fail(str(exc))
+    typer.echo(f"sweettooth server: database {_safe(settings.db)}", err=True)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=settings.hard_message_bytes,
+        proxy_headers=True,
+        log_level="info",
+    )
+
+
+def _safe(url: str) -> str:
+    """The URL with any password masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "<unparsable URL>"

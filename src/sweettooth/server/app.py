@@ -1,0 +1,350 @@
+"""The FastAPI application: the HTTP lobby, the WebSocket for play, the static web client.
+
+`create_app(settings)` builds an app whose lifespan opens the database, applies the migrations,
+and rebuilds every unfinished table. HTTP (JSON under `/api`) is for the lobby: games, tables,
+joining a seat. Play goes over one WebSocket per client at `/ws/tables/{table_id}`; the messages
+are described in `protocol.py` and docs/server.md. If `sweettooth/server/web/` exists (the
+browser client, a later issue) it is served at `/`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import sweettooth as st
+from sweettooth.core import OptionValue
+
+from . import replay_api
+from .bots import LEVELS
+from .db import Store, make_engine, migrate
+from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
+from .settings import Settings
+from .tables import Client, Hooks, LiveTable, LobbyError, TableManager
+
+log = logging.getLogger("sweettooth.server")
+
+WEB_DIR = Path(__file__).with_name("web")
+TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+# -- request and response bodies ----------------------------------------------------------------
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    level: Literal["easy", "medium", "hard"] | None = Field(
+        None, description="bot difficulty (bots only; default medium)"
+    )
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=64, description="a game id from GET /api/games")
+    players: int | None = Field(None, ge=1, le=16, description="default: len(seats) or minimum")
+    options: dict[Annotated[str, Field(max_length=64)], bool | int | str] = Field(
+        default_factory=dict, max_length=32
+    )
+    seats: list[SeatSpec] | None = Field(None, min_length=1, max_length=16)
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")
+    seat: int | None = Field(None, ge=0, le=15, description="default: the first free seat")
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    status: str
+    ply: int
+    to_move: int | None
+    seats: list[SeatInfo]
+    result: dict[str, Any] | None
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(description="the seat's secret: whoever holds it plays this seat")
+    websocket: str
+    link: str = Field(description="a capability link for the web client (token in the fragment)")
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+
+
+class Problem(BaseModel):
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem},
+    503: {"model": Problem},
+}
+
+
+class RateLimiter:
+    """A token bucket: `burst` messages at once, `rate` per second after that."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = float(burst), rate
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> FastAPI:
+    """The server application for `settings` (default: from the environment)."""
+    cfg = settings if settings is not None else Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(cfg.db, cfg.sqlite_synchronous)
+        await asyncio.to_thread(migrate, engine)
+        manager = TableManager(Store(engine), cfg, hooks)
+        app.state.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="sweettooth server",
+        version=st.__version__,
+        summary="Online tables for the sweettooth games: lobby over HTTP, play over WebSocket.",
+        lifespan=lifespan,
+    )
+
+    def manager_of(request: Request) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(LobbyError)
+    async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    async def find(manager: TableManager, table_id: str) -> LiveTable:
+        table = await manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    @app.get("/healthz", tags=["meta"])
+    async def healthz() -> dict[str, str]:
+        """Liveness: answers while the event loop runs."""
+        return {"status": "ok"}
+
+    @app.get("/api/games", tags=["lobby"])
+    async def list_games() -> list[GameInfo]:
+        """Every game this server offers, with its player range and options."""
+        return [GameInfo(**st.game(g).describe()) for g in st.games()]
+
+    @app.get("/api/levels", tags=["lobby"])
+    async def list_levels() -> list[str]:
+        """The difficulties a bot seat can have."""
+        return list(LEVELS)
+
+    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS)
+    async def create_table(body: CreateTable, request: Request) -> TableInfo:
+        """Open a table: a game, its options, and each seat human (to be joined) or a bot."""
+        table = await manager_of(request).create(
+            body.game, body.players, dict(body.options),
+            None if body.seats is None else [s.model_dump() for s in body.seats],
+        )
+        return TableInfo(**table.info())
+
+    @app.get("/api/tables", tags=["lobby"])
+    async def open_tables(
+        request: Request,
+        game: Annotated[str | None, Query(max_length=64)] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> list[TableInfo]:
+        """Tables not yet started that have a free human seat, newest first."""
+        manager = manager_of(request)
+        ids: list[str] = await manager.db(manager.store.open_tables, game, limit)
+        out = []
+        for table_id in ids:
+            table = await manager.get(table_id)
+            if table is not None:
+                out.append(TableInfo(**table.info()))
+        return out
+
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
+    async def table_info(table_id: TableId, request: Request) -> TableInfo:
+        """One table: game, status, ply, seats (who is connected), result once over."""
+        return TableInfo(**(await find(manager_of(request), table_id)).info())
+
+    @app.get("/api/tables/{table_id}/view", tags=["lobby"], responses=ERRORS)
+    async def spectator_view(table_id: TableId, request: Request) -> dict[str, Any]:
+        """What a spectator sees now (the public view)."""
+        table = await find(manager_of(request), table_id)
+        view: dict[str, Any] = table.state.view(None)
+        return view
+
+    @app.get("/api/tables/{table_id}/record", tags=["lobby"], responses=ERRORS)
+    async def table_record(table_id: TableId, request: Request) -> dict[str, Any]:
+        """The game record (seed included), only once the game is over: before that the seed
+        would reveal every hidden card."""
+        table = await find(manager_of(request), table_id)
+        if table.state.to_move is not None:
+            raise HTTPException(409, "the record is published when the game is over")
+        record: dict[str, Any] = table.state.record()
+        return record
+
+    @app.post("/api/tables/{table_id}/join", status_code=201, tags=["lobby"], responses=ERRORS)
+    async def join(table_id: TableId, body: Join, request: Request) -> Joined:
+        """Take a free human seat. The token in the answer is the seat: keep it secret, or share
+        the link with the friend who should play it."""
+        table = await find(manager_of(request), table_id)
+        seat, token = await manager_of(request).join(table, body.seat, body.name)
+        return Joined(
+            table=table.id, seat=seat, token=token, websocket=f"/ws/tables/{table.id}",
+            link=f"/t/{table.id}#token={token}",
+        )
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        manager: TableManager = websocket.app.state.manager
+        table = await manager.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            await websocket.send_text(error("not_found", f"no table {table_id[:40]!r}", None))
+            await websocket.close(code=4404)
+            return
+        await Session(websocket, manager, table, cfg).run()
+
+    app.include_router(replay_api.router)  # before the web client's mount at "/"
+
+    if WEB_DIR.is_dir():  # the browser client, served as static files
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+
+    return app
+
+
+class Session:
+    """One WebSocket client from hello to goodbye."""
+
+    def __init__(
+        self, websocket: WebSocket, manager: TableManager, table: LiveTable, cfg: Settings
+    ) -> None:
+        self.ws, self.manager, self.table, self.cfg = websocket, manager, table, cfg
+        self.client = Client()
+        self.attached = False
+        self.limiter = RateLimiter(cfg.rate_burst, cfg.rate_per_second)
+        self.violations = 0
+
+    async def run(self) -> None:
+        writer = asyncio.create_task(self._write())
+        try:
+            await self._read()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.attached:
+                await self.manager.detach(self.table, self.client)
+            else:
+                self.client.close()
+            await asyncio.gather(writer, return_exceptions=True)
+            if self.ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+
+    async def _write(self) -> None:
+        while (text := await self.client.outbox.get()) is not None:
+            try:
+                await self.ws.send_text(text)
+            except Exception:
+                return
+        # the outbox was closed: a slow client, or a finished session
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=1008 if not self.client.closed else 1000)
+
+    def _error(self, code: str, message: str, ident: str | int | None = None) -> None:
+        self.client.send(error(code, message, self.table.ply, ident))
+
+    async def _read(self) -> None:
+        while not self.client.closed:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                self._error("malformed", "send text frames holding JSON objects")
+                continue
+            if not self.limiter.allow():
+                self.violations += 1
+                if self.violations > self.cfg.max_rate_violations:
+                    self.client.close()
+                    return
+                self._error("rate_limited", "too many messages; slow down")
+                continue
+            if len(text.encode("utf-8")) > self.cfg.max_message_bytes:
+                limit = self.cfg.max_message_bytes
+                self._error("too_large", f"messages are limited to {limit} bytes")
+                continue
+            try:
+                await self._handle(parse_message(text))
+            except ProtocolError as exc:
+                ident = None
+                with contextlib.suppress(ProtocolError):
+                    parsed = parse_message(text)
+                    ident = parsed.id if isinstance(parsed, ActionMsg) else None
+                self._error(exc.code, exc.message, ident)
+
+    async def _handle(self, msg: Hello | ActionMsg | Ping) -> None:
+        if isinstance(msg, Ping):
+            self.client.send(dumps({"type": "pong"}))
+        elif isinstance(msg, Hello):
+            if self.attached:
+                raise ProtocolError("malformed", "you already said hello on this connection")
+            await self.manager.attach(self.table, msg.token, self.client)
+            self.attached = True
+        elif not self.attached:
+            raise ProtocolError(
+                "hello_first", 'say hello first: {"type": "hello", "token": ...}'
+            )
+        else:
+            table = self.manager.tables.get(self.table.id) or await self.manager.get(self.table.id)
+            if table is not self.table:
+                raise ProtocolError("stale_ply", "the table was reloaded; reconnect")
+            await self.manager.act(self.table, self.client.seat, msg, self.client)

@@ -1,0 +1,232 @@
+"""The store: every database access of the server, synchronous, run off the event loop.
+
+`Store` wraps one SQLAlchemy engine. Its methods are plain blocking calls; the table manager runs
+them in its database executor, so the event loop never waits on disk or network. Writes of
+actions go through `insert_actions`, which commits a batch in one transaction (group commit) and
+reports, per action, whether it won its ply: the primary key `(table_id, ply)` lets exactly one
+action per ply commit, however many writers race for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .models import ActionRow, SeatRow, TableRow, utcnow
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 of a seat token (tokens are 256-bit random secrets, so no salt or stretching)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout, and its folder."""
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30.0}, pool_size=8
+        )
+        sync = sqlite_synchronous.upper()
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cur = dbapi_connection.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to the newest Alembic revision (idempotent)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatData:
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    token_hash: str | None
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """One table as stored: its record plus its seats."""
+
+    id: str
+    game: str
+    rules_version: str
+    players: int
+    seed: int
+    bot_seed: int
+    options: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None
+    seats: list[SeatData]
+    actions: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    table_id: str
+    ply: int
+    seat: int
+    action: str
+
+
+class Store:
+    """Blocking database calls; safe to call from several threads."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables --------------------------------------------------------------------------------
+    def create_table(self, table: TableData) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(
+                TableRow(
+                    id=table.id, game=table.game, rules_version=table.rules_version,
+                    players=table.players, seed=table.seed, bot_seed=table.bot_seed,
+                    options=dict(table.options), status=table.status, result=None,
+                    created_at=utcnow(),
+                )
+            )
+            s.flush()
+            for st in table.seats:
+                s.add(
+                    SeatRow(
+                        table_id=table.id, seat=st.seat, kind=st.kind, level=st.level,
+                        name=st.name, token_hash=st.token_hash, ready=st.ready,
+                    )
+                )
+
+    def load_table(self, table_id: str) -> TableData | None:
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            actions = s.scalars(
+                select(ActionRow.action).where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.ply)
+            ).all()
+            return TableData(
+                id=row.id, game=row.game, rules_version=row.rules_version, players=row.players,
+                seed=row.seed, bot_seed=row.bot_seed, options=dict(row.options),
+                status=row.status, result=None if row.result is None else dict(row.result),
+                seats=[
+                    SeatData(x.seat, x.kind, x.level, x.name, x.token_hash, x.ready)
+                    for x in seats
+                ],
+                actions=list(actions),
+            )
+
+    def unfinished_ids(self) -> list[str]:
+        with Session(self.engine) as s:
+            return list(
+                s.scalars(
+                    select(TableRow.id).where(TableRow.status != "finished")
+                    .order_by(TableRow.created_at)
+                ).all()
+            )
+
+    def set_status(self, table_id: str, status: str, result: dict[str, Any] | None) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(TableRow).where(TableRow.id == table_id)
+                .values(status=status, result=result)
+            )
+
+    # -- seats ---------------------------------------------------------------------------------
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give a free human seat to `name`; False if someone took it first."""
+        with Session(self.engine) as s, s.begin():
+            done = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat,
+                    SeatRow.kind == "human", SeatRow.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            return bool(getattr(done, "rowcount", 0) == 1)
+
+    def set_ready(self, table_id: str, seat: int) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(ready=True)
+            )
+
+    # -- actions -------------------------------------------------------------------------------
+    def insert_actions(self, batch: Sequence[PendingAction]) -> list[bool]:
+        """Commit each action; True where it won its ply, False where that ply was taken.
+
+        The whole batch goes in one transaction; if any row collides, each is retried alone so
+        the others still commit.
+        """
+        rows = [
+            {"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
+             "created_at": utcnow()}
+            for a in batch
+        ]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ActionRow), rows)
+            return [True] * len(rows)
+        except IntegrityError:
+            if len(rows) == 1:
+                return [False]
+        out: list[bool] = []
+        for row in rows:
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(ActionRow), [row])
+                out.append(True)
+            except IntegrityError:
+                out.append(False)
+        return out
+
+    # -- lobby ---------------------------------------------------------------------------------
+    def open_tables(self, game: str | None, limit: int) -> list[str]:
+        """Ids of unstarted tables with a free human seat, newest first."""
+        free = (
+            select(SeatRow.table_id)
+            .where(SeatRow.kind == "human", SeatRow.token_hash.is_(None))
+            .distinct()
+        )
+        q = select(TableRow.id).where(TableRow.status == "waiting", TableRow.id.in_(free))
+        if game is not None:
+            q = q.where(TableRow.game == game)
+        with Session(self.engine) as s:
+            return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)).all())

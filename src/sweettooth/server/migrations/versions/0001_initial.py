@@ -1,0 +1,64 @@
+"""Initial schema: tables, seats, actions.
+
+Revision ID: 0001
+Revises:
+Create Date: 2024-06-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "tables",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("game", sa.String(64), nullable=False),
+        sa.Column("rules_version", sa.String(32), nullable=False),
+        sa.Column("players", sa.Integer(), nullable=False),
+        sa.Column("seed", sa.BigInteger(), nullable=False),
+        sa.Column("bot_seed", sa.BigInteger(), nullable=False),
+        sa.Column("options", sa.JSON(), nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("result", sa.JSON(), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_tables_status", "tables", ["status"])
+    op.create_table(
+        "seats",
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seat", sa.Integer(), primary_key=True),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("level", sa.String(16), nullable=True),
+        sa.Column("name", sa.String(64), nullable=True),
+        sa.Column("token_hash", sa.String(64), nullable=True),
+        sa.Column("ready", sa.Boolean(), nullable=False),
+    )
+    op.create_table(
+        "actions",
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("ply", sa.Integer(), primary_key=True),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("action", sa.Text(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("actions")
+    op.drop_table("seats")
+    op.drop_index("ix_tables_status", "tables")
+    op.drop_table("tables")

@@ -1,0 +1,98 @@
+"""Server settings: where the database is, and the limits every client lives within.
+
+Every field can be set from the environment (`SWEETTOOTH_<FIELD>` in upper case, e.g.
+`SWEETTOOTH_DB=postgresql+psycopg://...`); `sweettooth serve --db URL` overrides the database.
+The default database is a SQLite file in the user's data directory, so a fresh machine needs
+nothing installed or started.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+
+def default_db_url() -> str:
+    """`sqlite:///<user data dir>/sweettooth/server.sqlite3` (the folder is created on start)."""
+    path = Path(user_data_dir("sweettooth", appauthor=False)) / "server.sqlite3"
+    return f"sqlite:///{path}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one server process runs. Immutable; build variants with `dataclasses.replace`."""
+
+    db: str = field(default_factory=default_db_url)
+    """SQLAlchemy URL: `sqlite:///path` or `postgresql+psycopg://user@host:port/dbname`."""
+    max_message_bytes: int = 4096
+    """A WebSocket message longer than this gets a `too_large` error (the connection stays)."""
+    hard_message_bytes: int = 65536
+    """A frame longer than this closes the connection (enforced by the WebSocket layer)."""
+    rate_burst: int = 30
+    """Messages a connection may send at once before `rate_limited` errors start."""
+    rate_per_second: float = 15.0
+    """Sustained messages per second per connection."""
+    max_rate_violations: int = 200
+    """A connection that keeps flooding after this many `rate_limited` errors is closed."""
+    max_open_tables: int = 10000
+    """Unfinished tables the server keeps; creating more answers 503."""
+    bot_workers: int = 4
+    """Threads (or processes) that run bot decisions, off the event loop."""
+    bot_executor: str = "thread"
+    """`thread` (default) or `process` (heavy bots on many cores)."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before it moves, so people can follow the game."""
+    sqlite_synchronous: str = "FULL"
+    """SQLite `PRAGMA synchronous` (FULL: a commit survives a power cut; NORMAL: a crash)."""
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, then `SWEETTOOTH_*` variables, then `overrides` (ignored when None)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(f"SWEETTOOTH_{f.name.upper()}")
+            if raw is None:
+                continue
+            kind = type(getattr(cls(db="x"), f.name))
+            try:
+                values[f.name] = kind(raw)
+            except ValueError:
+                raise ValueError(
+                    f"SWEETTOOTH_{f.name.upper()} must be a {kind.__name__}, got {raw!r}"
+                ) from None
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        settings = cls(**values)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Raise ValueError naming the first setting out of range."""
+        if self.bot_executor not in ("thread", "process"):
+            raise ValueError(
+                f"bot_executor must be 'thread' or 'process', got {self.bot_executor!r}"
+            )
+        if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(
+                "sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA, "
+                f"got {self.sqlite_synchronous!r}"
+            )
+        positive = {
+            "max_message_bytes": self.max_message_bytes,
+            "hard_message_bytes": self.hard_message_bytes,
+            "rate_burst": self.rate_burst,
+            "bot_workers": self.bot_workers,
+            "max_open_tables": self.max_open_tables,
+        }
+        for name, value in positive.items():
+            if value < 1:
+                raise ValueError(f"{name} must be at least 1, got {value}")
+        if self.rate_per_second < 0 or self.bot_delay < 0:
+            raise ValueError("rate_per_second and bot_delay must not be negative")
+
+    def with_db(self, db: str | None) -> Settings:
+        return self if db is None else replace(self, db=db)

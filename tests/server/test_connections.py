@@ -1,0 +1,111 @@
+"""Connections: reconnecting with a token, presence, rate limits, bots off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .harness import Player, ServerProcess, api, create_table, join, wait_for
+
+
+def test_a_dropped_player_reconnects_and_others_see_it(sqlite_server: ServerProcess) -> None:
+    srv = sqlite_server
+    table = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+    tokens = [join(srv, table, "A"), join(srv, table, "B")]
+
+    async def scenario() -> list[bool]:
+        async with Player(srv, table, tokens[1]) as b:
+            await b.until("state")
+            a = await Player(srv, table, tokens[0]).__aenter__()
+            await a.until("state")
+            await b.until_state(lambda m: m["started"])  # A's arrival started the game
+            seen = [b.seats[0]["connected"]]
+            mover = a if a.view["to_move"] == 0 else b
+            target = mover.ply + 1
+            assert (await mover.act(mover.view["legal_actions"][0]))["type"] == "ack"
+            await a.until_state(lambda m: m["ply"] >= target)
+            await a.close()                                  # A drops
+            await b.until("presence")
+            seen.append(b.seats[0]["connected"])
+            async with Player(srv, table, tokens[0]) as again:  # and comes back
+                state = await again.until("state")
+                assert state["ply"] == target and state["view"]["seat"] == 0
+                await b.until("presence")
+                seen.append(b.seats[0]["connected"])
+                mover = again if again.view["to_move"] == 0 else b
+                assert (await mover.act(mover.view["legal_actions"][0]))["type"] == "ack"
+            return seen
+
+    assert asyncio.run(scenario()) == [True, False, True]
+
+
+def test_play_starts_when_every_human_has_connected(sqlite_server: ServerProcess) -> None:
+    """The first to arrive waits (acting gets not_started); the last arrival starts the game
+    and everyone is sent a fresh state saying so."""
+    srv = sqlite_server
+    table = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+    tokens = [join(srv, table, "A"), join(srv, table, "B")]
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        async with Player(srv, table, tokens[0]) as a:
+            waiting = await a.until("state")
+            refused = await a.act(a.view["legal_actions"][0] if a.view["legal_actions"]
+                                  else "x")
+            async with Player(srv, table, tokens[1]) as b:
+                await b.until("state")
+                begun = await a.until("state")
+                return waiting, refused, begun
+
+    waiting, refused, begun = asyncio.run(scenario())
+    assert waiting["started"] is False and begun["started"] is True
+    assert begun["ply"] == 0 and begun["seats"][1]["connected"] is True
+    assert refused["code"] in ("not_started", "not_your_turn")
+
+
+def test_message_rate_is_limited_and_the_connection_stays(tmp_path: Path) -> None:
+    env = {"SWEETTOOTH_RATE_BURST": "5", "SWEETTOOTH_RATE_PER_SECOND": "0.001"}
+    with ServerProcess(f"sqlite:///{tmp_path / 'r.sqlite3'}", env=env) as srv:
+        table = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+
+        async def flood() -> list[dict[str, Any]]:
+            async with Player(srv, table, None) as watcher:   # the hello used one token
+                await watcher.until("state")
+                for _ in range(10):
+                    await watcher.send({"type": "ping"})
+                return [await watcher.recv() for _ in range(10)]
+
+        answers = asyncio.run(flood())
+    kinds = [a.get("code", a["type"]) for a in answers]
+    assert kinds == ["pong"] * 4 + ["rate_limited"] * 6
+
+
+def test_a_thinking_bot_does_not_block_the_server(tmp_path: Path) -> None:
+    """While a bot is stuck thinking, the server still answers HTTP and WebSocket."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"db": f"sqlite:///{tmp_path / 'b.sqlite3'}", "hook": "block",
+                                "dir": str(folder)}))
+    argv = [sys.executable, "-m", "tests.server.hooked_server", str(spec)]
+    with ServerProcess("", argv=argv) as srv:
+        busy = create_table(srv, "lechocolat", [{"kind": "bot"}, {"kind": "bot"}])["id"]
+        wait_for((folder / "started").exists, "the bot to start thinking")
+        with api(srv) as http:
+            assert http.get("/healthz").json() == {"status": "ok"}
+            other = create_table(srv, "bonbons", [{"kind": "human"}, {"kind": "human"}])["id"]
+            assert http.get(f"/api/tables/{busy}").json()["ply"] == 0  # still thinking
+
+        async def ping() -> dict[str, Any]:
+            async with Player(srv, other, None) as p:
+                await p.until("state")
+                await p.send({"type": "ping"})
+                return await p.until("pong")
+
+        assert asyncio.run(ping()) == {"type": "pong"}
+        (folder / "release").touch()
+        with api(srv) as http:
+            wait_for(lambda: http.get(f"/api/tables/{busy}").json()["ply"] >= 1,
+                     "the bot to move once released")

@@ -1,0 +1,66 @@
+// The server's HTTP lobby API and the seat tokens this browser holds (see docs/server.md).
+
+export async function api(path, opts = {}) {
+  const res = await fetch(path, {
+    method: opts.method || "GET",
+    headers: opts.body ? { "Content-Type": "application/json" } : {},
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    const detail = data && data.detail;
+    const msg = typeof detail === "string" ? detail
+      : Array.isArray(detail) ? detail.map((d) => d.msg || JSON.stringify(d)).join("; ")
+        : `${res.status} ${res.statusText}`;
+    const err = new Error(msg);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const listGames = () => api("/api/games");
+export const listLevels = () => api("/api/levels").catch(() => ["easy", "medium", "hard"]);
+export const openTables = () => api("/api/tables");
+export const tableInfo = (id) => api(`/api/tables/${encodeURIComponent(id)}`);
+export const createTable = (body) => api("/api/tables", { method: "POST", body });
+export const joinSeat = (id, seat, name) => api(`/api/tables/${encodeURIComponent(id)}/join`,
+  { method: "POST", body: { name, seat } });
+
+// Seat tokens are capabilities: kept in this browser's localStorage, per table.
+const KEY = (id) => `sweettooth.tokens.${id}`;
+
+/** {seat: token} for the seats this browser plays at table `id`. */
+export function tokensFor(id) {
+  try { return JSON.parse(localStorage.getItem(KEY(id)) || "{}"); } catch { return {}; }
+}
+
+export function saveToken(id, seat, token) {
+  const t = tokensFor(id);
+  t[seat] = token;
+  localStorage.setItem(KEY(id), JSON.stringify(t));
+}
+
+export function playerName() {
+  return localStorage.getItem("sweettooth.name") || "";
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem("sweettooth.name", name);
+}
+
+/** Links inside the web client. */
+export const links = {
+  table: (id) => `table.html?t=${encodeURIComponent(id)}`,
+  invite: (id, seat) => new URL(`table.html?t=${encodeURIComponent(id)}&seat=${seat}`, location.href).href,
+  watch: (id) => new URL(`table.html?t=${encodeURIComponent(id)}&watch=1`, location.href).href,
+  replay: (id, seat) => `replay.html?t=${encodeURIComponent(id)}${seat == null ? "" : `&seat=${seat}`}`,
+};
+
+/** Display names of the seats: names, or "Bot (level)". */
+export function seatNames(seats) {
+  const raw = (seats || []).map((s) => s.name || (s.kind === "bot" ? `Bot (${s.level || "bot"})` : `Seat ${s.seat + 1}`));
+  // Two players of one name (two bots of a level) get their seat number too.
+  return raw.map((n, i) => (raw.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
+}

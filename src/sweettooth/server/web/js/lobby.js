@@ -1,0 +1,190 @@
+// The lobby: choose a game, players, seats (you, friends by invite link, bots by difficulty,
+// or everyone on this device), options; see open tables; join or watch.
+import { h, mount } from "./dom.js";
+import {
+  listGames, listLevels, openTables, createTable, joinSeat, saveToken, playerName,
+  setPlayerName, links, seatNames,
+} from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let levels = ["easy", "medium", "hard"];
+
+const BLURB = {
+  bittersweet: "Collect Chocs you love, dodge the ones you hate",
+  bonbons: "Memory: pair round tiles with squares, steal!",
+  lechocolat: "Break the bar, claim the best pieces",
+  sweetnose: "Rate sweets in secret, trade away the sweet ones",
+  sweetshop: "Solo: grab and eat with dice",
+};
+
+function game() {
+  const id = (document.querySelector("input[name=game]:checked") || {}).value;
+  return games.find((g) => g.id === id);
+}
+
+function drawGames() {
+  mount($("games"), games.map((g, i) => h("label", { dataset: { game: g.id } },
+    h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: drawForm }),
+    h("span.gname", g.title),
+    h("span.gmeta", g.min_players === g.max_players ? `${g.min_players} player${g.min_players > 1 ? "s" : ""}` : `${g.min_players}–${g.max_players} players`),
+    h("span.gmeta", BLURB[g.id] || ""))));
+}
+
+function seatChoices(seat, mode) {
+  const opts = [];
+  if (mode === "hotseat") opts.push(["here", "Player on this device"]);
+  else {
+    if (seat === 0) opts.push(["me", "You"]);
+    opts.push(["friend", "A friend (invite link)"]);
+  }
+  for (const l of levels) opts.push([`bot:${l}`, `Bot: ${l}`]);
+  return opts;
+}
+
+function drawForm() {
+  const g = game();
+  if (!g) return;
+  const sel = $("players");
+  const keep = Number(sel.value) || Math.min(Math.max(g.min_players, 2), g.max_players);
+  mount(sel, Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => {
+    const n = g.min_players + k;
+    return h("option", { value: n, selected: n === Math.min(Math.max(keep, g.min_players), g.max_players) }, n);
+  }));
+  drawSeats();
+  const opts = g.options.filter((o) => !o.name.endsWith("_file"));
+  mount($("options"), opts.map((o) => {
+    const one = /^one of (.*)$/.exec(o.accepts || "");
+    let input;
+    if (one) {
+      const vals = [...one[1].matchAll(/'([^']*)'/g)].map((m) => m[1]);
+      input = h("select", { name: o.name }, vals.map((v) => h("option", { value: v, selected: v === o.default }, v)));
+    } else if (typeof o.default === "number") {
+      input = h("input", { type: "number", name: o.name, value: o.default, style: { width: "6em" } });
+    } else if (typeof o.default === "boolean") {
+      input = h("input", { type: "checkbox", name: o.name, checked: o.default });
+    } else {
+      input = h("input", { type: "text", name: o.name, value: o.default, placeholder: String(o.default || "") });
+    }
+    return h("label", { title: o.help }, `${o.name.replace(/_/g, " ")} `, input, h("span.muted", { style: { fontSize: ".8em" } }, o.help));
+  }));
+  $("optbox").hidden = !opts.length;
+}
+
+let lastMode = null;
+
+function drawSeats() {
+  const n = Number($("players").value);
+  const mode = $("mode").value;
+  // A new mode starts from its defaults (hotseat: everyone here; online: you and bots).
+  const old = mode === lastMode ? [...document.querySelectorAll("#seats select")].map((s) => s.value) : [];
+  lastMode = mode;
+  mount($("seats"), Array.from({ length: n }, (_, i) => {
+    const choices = seatChoices(i, mode);
+    const dflt = mode === "hotseat" ? "here" : i === 0 ? "me" : "bot:medium";
+    const want = choices.some(([v]) => v === old[i]) ? old[i] : dflt;
+    return h("li", h("label", `Seat ${i + 1} `, h("select", { "aria-label": `Seat ${i + 1}`, dataset: { seat: i } },
+      choices.map(([v, t]) => h("option", { value: v, selected: v === want }, t)))));
+  }));
+}
+
+function gatherOptions(g) {
+  const out = {};
+  for (const o of g.options) {
+    const el = document.querySelector(`#options [name="${o.name}"]`);
+    if (!el) continue;
+    let v = el.type === "checkbox" ? el.checked : el.value;
+    if (typeof o.default === "number") v = Number(v);
+    if (v !== o.default) out[o.name] = v;
+  }
+  return out;
+}
+
+async function create(seatKinds, g, options) {
+  const name = $("name").value.trim() || "Player";
+  setPlayerName($("name").value.trim());
+  const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", level: k.slice(4) } : { kind: "human" }));
+  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats });
+  let human = 0;
+  for (let i = 0; i < seatKinds.length; i++) {
+    const k = seatKinds[i];
+    if (k === "me" || k === "here") {
+      human += 1;
+      const who = k === "me" ? name : `${name === "Player" ? "Player" : name} ${human}`;
+      const j = await joinSeat(table.id, i, k === "here" ? hotseatName(i, name) : who);
+      saveToken(table.id, j.seat, j.token);
+    }
+  }
+  location.href = links.table(table.id);
+}
+
+function hotseatName(i, name) {
+  return i === 0 && name !== "Player" ? name : `Player ${i + 1}`;
+}
+
+async function onCreate(e) {
+  e.preventDefault();
+  const g = game();
+  const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  $("create-error").textContent = "";
+  $("create-btn").disabled = true;
+  try {
+    await create(kinds, g, gatherOptions(g));
+  } catch (err) {
+    $("create-error").textContent = `Could not create the table: ${err.message}`;
+  } finally {
+    $("create-btn").disabled = false;
+  }
+}
+
+async function onQuick() {
+  const g = game();
+  const n = g.min_players === 1 ? 1 : Math.max(g.min_players, 2);
+  const kinds = Array.from({ length: n }, (_, i) => (i === 0 ? "me" : "bot:medium"));
+  try { await create(kinds, g, {}); } catch (err) { $("create-error").textContent = err.message; }
+}
+
+async function drawTables() {
+  let tables = [];
+  try { tables = await openTables(); } catch (err) {
+    mount($("tables"), h("li.muted", `Could not load tables: ${err.message}`));
+    return;
+  }
+  if (!tables.length) { mount($("tables"), h("li.muted", "No open tables. Create one!")); return; }
+  const title = (id) => (games.find((g) => g.id === id) || { title: id }).title;
+  mount($("tables"), tables.map((t) => {
+    const names = seatNames(t.seats);
+    const free = t.seats.filter((s) => s.kind === "human" && !s.taken);
+    return h("li", { dataset: { table: t.id } },
+      h("span.tname", `${title(t.game)} · ${t.players} players`,
+        h("span.muted", ` · ${names.map((n, i) => (t.seats[i].taken || t.seats[i].kind === "bot" ? n : "free")).join(", ")}`)),
+      free.map((s) => h("a", { href: links.invite(t.id, s.seat), class: "join" }, `Join seat ${s.seat + 1}`)),
+      h("a", { href: links.watch(t.id) }, "Watch"));
+  }));
+}
+
+async function main() {
+  $("name").value = playerName();
+  try {
+    [games, levels] = await Promise.all([listGames(), listLevels()]);
+  } catch (err) {
+    mount($("games"), h("p.error", `Cannot reach the server: ${err.message}`));
+    return;
+  }
+  const want = new URLSearchParams(location.search).get("game");
+  games.sort((a, b) => a.title.localeCompare(b.title));
+  drawGames();
+  if (want) { const r = document.querySelector(`input[name=game][value="${want}"]`); if (r) r.checked = true; }
+  drawForm();
+  $("players").addEventListener("change", drawSeats);
+  $("mode").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", onCreate);
+  $("quick-btn").addEventListener("click", onQuick);
+  $("refresh").addEventListener("click", drawTables);
+  $("goto").addEventListener("submit", (e) => { e.preventDefault(); location.href = links.watch($("goto-id").value.trim()); });
+  $("goto-replay").addEventListener("click", () => { location.href = links.replay($("goto-id").value.trim()); });
+  drawTables();
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,52 @@
+// One WebSocket to a table (docs/server.md): hello with a seat token (or none to watch), then
+// `state` messages with this seat's view; actions go out with the ply they were chosen at.
+// Reconnects with a growing delay when the connection drops.
+
+export class TableSocket {
+  /** @param {string} tableId @param {string|null} token @param {object} on handlers by type */
+  constructor(tableId, token, on) {
+    this.tableId = tableId;
+    this.token = token;
+    this.on = on;
+    this.delay = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      if (this.on.open) this.on.open();
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      const fn = this.on[msg.type];
+      if (fn) fn(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.closed) return;
+      if (this.on.close) this.on.close(e);
+      if (e.code === 4404) return; // no such table
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  act(ply, action) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "action", ply, action }));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,87 @@
+// The replay viewer: step through a finished game as any seat saw it, or as a spectator.
+// replay.html?t=<table>[&seat=<n>][&ply=<k>]; views come from GET /api/tables/<id>/replay.
+import { h, mount } from "./dom.js";
+import { Table } from "./table.js";
+import { renderer } from "./games/index.js";
+import { api, tableInfo, seatNames } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const tableId = params.get("t");
+const cache = new Map();
+let plies = 0;
+let table = null;
+let timer = null;
+
+function seatParam() {
+  const v = $("seat").value;
+  return v === "" ? null : Number(v);
+}
+
+async function fetchView(seat, ply) {
+  const key = `${seat}:${ply}`;
+  if (!cache.has(key)) {
+    const q = `ply=${ply}${seat == null ? "" : `&seat=${seat}`}`;
+    cache.set(key, api(`/api/tables/${encodeURIComponent(tableId)}/replay?${q}`).catch((e) => { cache.delete(key); throw e; }));
+  }
+  return cache.get(key);
+}
+
+async function go(ply) {
+  ply = Math.max(0, Math.min(plies, ply));
+  const seat = seatParam();
+  try {
+    const r = await fetchView(seat, ply);
+    plies = r.plies;
+    $("ply").max = String(plies);
+    $("ply").value = String(ply);
+    $("where").textContent = `Move ${ply} of ${plies}`;
+    table.opts.seat = seat;
+    table.update(r.view);
+    document.body.dataset.ply = String(ply);
+    $("err").textContent = "";
+    history.replaceState(null, "", `?t=${encodeURIComponent(tableId)}${seat == null ? "" : `&seat=${seat}`}&ply=${ply}`);
+    if (ply < plies) fetchView(seat, ply + 1).catch(() => {});
+  } catch (err) {
+    $("err").textContent = err.status === 409 ? "This game is not over yet: replays open when it ends."
+      : `Cannot load the replay: ${err.message}`;
+  }
+}
+
+const cur = () => Number($("ply").value);
+
+function auto() {
+  if (timer) { clearInterval(timer); timer = null; $("auto").textContent = "Play"; return; }
+  $("auto").textContent = "Pause";
+  timer = setInterval(() => { if (cur() >= plies) auto(); else go(cur() + 1); }, 700);
+}
+
+async function main() {
+  if (!tableId) { $("err").textContent = "No table given."; return; }
+  let info;
+  try { info = await tableInfo(tableId); } catch (err) { $("err").textContent = `No such table: ${err.message}`; return; }
+  const r = await renderer(info.game);
+  const names = seatNames(info.seats);
+  $("title").textContent = `Replay · ${r.title} · table ${tableId}`;
+  document.title = `Replay · ${r.title} · sweettooth`;
+  mount($("seat"), h("option", { value: "" }, "Spectator"),
+    names.map((n, i) => h("option", { value: i }, `${n} (seat ${i + 1})`)));
+  const s = params.get("seat");
+  $("seat").value = s == null ? "" : s;
+  table = new Table($("table"), { renderer: r, seat: seatParam(), names });
+  $("seat").addEventListener("change", () => go(cur()));
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(cur() - 1));
+  $("next").addEventListener("click", () => go(cur() + 1));
+  $("last").addEventListener("click", () => go(plies));
+  $("ply").addEventListener("input", () => go(cur()));
+  $("auto").addEventListener("click", auto);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowLeft") go(cur() - 1);
+    if (e.key === "ArrowRight") go(cur() + 1);
+  });
+  await go(Number(params.get("ply") || 0));
+}
+
+main();

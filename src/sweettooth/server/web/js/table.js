@@ -1,0 +1,326 @@
+// The table shell: draws a view with a game renderer, turns clicks on pieces into legal actions,
+// shows whose turn it is, the log and the end screen. Used by the table page, hotseat, the
+// replay viewer and the sandbox page.
+//
+// A game renderer (js/games/<id>.js) exports an object with:
+//   title                      the game's name
+//   render(view, ctx) -> Node  the board; every piece that can take part in an action carries
+//                              data-key="<key>" and an aria-label
+//   keys(action, view) -> [..] the keys a player clicks to make that action (any order); null
+//                              if the action has no piece (then it gets a plain button)
+//   label(key, view)           text of a button for a key that has no piece on the board
+//   describe(action, view)     readable text of an action (confirm buttons, logs)
+//   prompt(view, picked)       one line telling the player what to do now
+//   summary(view, ctx) -> Node the end screen's score breakdown
+//   log(view) -> [string]      readable log lines (default: view.log)
+//
+// The composer: the player clicks pieces in any order; after each click only the pieces that
+// can still complete a legal action stay clickable. When the clicks name exactly one action it
+// is sent; when they name an action that other actions extend, a confirm button appears.
+
+import { h, mount, seatName } from "./dom.js";
+
+export class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {object} opts renderer, seat (null: spectator), names, onAction(action) (omit for
+   *   read-only), endActions (extra nodes for the end screen), seatInfo(seat) -> text
+   */
+  constructor(root, opts) {
+    this.root = root;
+    this.opts = opts;
+    this.r = opts.renderer;
+    this.view = null;
+    this.picks = []; // [{key, el}]
+    this.busy = false;
+    this.root.classList.add("table-root");
+    this.els = {
+      players: h("ol.players", { "aria-label": "Players" }),
+      status: h("p.status", { role: "status", "aria-live": "polite" }),
+      board: h("div.board"),
+      bar: h("div.actionbar", { "aria-label": "Actions" }),
+      error: h("p.error", { role: "alert" }),
+      log: h("ol.log", { "aria-label": "Game log", tabindex: "0" }),
+      end: h("section.endscreen", { hidden: true, "aria-label": "Game over" }),
+    };
+    mount(
+      root,
+      h("header.tablehead", this.els.players, this.els.status),
+      h("div.tablebody",
+        h("main.boardwrap", this.els.end, this.els.board, this.els.bar, this.els.error),
+        h("aside.logwrap", h("details.logbox", { open: true },
+          h("summary", "Log"), this.els.log))),
+    );
+    this.els.board.addEventListener("click", (e) => this.onClick(e));
+    document.addEventListener("sweettooth:redraw", () => { if (this.view) this.update(this.view); });
+    this.els.board.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-key]")) {
+        e.preventDefault();
+        this.onClick(e);
+      } else if (e.key === "Escape") this.clearPicks();
+    });
+  }
+
+  get seat() { return this.opts.seat ?? null; }
+
+  ctx() {
+    return { seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key) };
+  }
+
+  /** Draw a new view (the composer's picks are reset). */
+  update(view) {
+    const first = !this.view;
+    this.view = view;
+    this.picks = [];
+    this.busy = false;
+    this.els.error.textContent = "";
+    this.computeActions();
+    const focusKey = document.activeElement && this.root.contains(document.activeElement)
+      && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    mount(this.els.board, this.r.render(view, this.ctx()));
+    this.drawPlayers();
+    this.drawLog(first);
+    this.drawEnd();
+    this.decorate();
+    if (focusKey) {
+      const again = this.els.board.querySelector(`.pickable[data-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  /** Forget the drawn view (the hotseat privacy screen). */
+  clear() {
+    this.view = null;
+    this.picks = [];
+    mount(this.els.board);
+    mount(this.els.log);
+    mount(this.els.bar);
+    mount(this.els.players);
+    mount(this.els.end);
+    this.els.end.hidden = true;
+    this.els.status.textContent = "";
+  }
+
+  setNames(names) {
+    this.opts.names = names;
+    if (this.view) this.update(this.view);
+  }
+
+  /** Show a server's error (an illegal or stale action...) and let the player try again. */
+  showError(text) {
+    this.els.error.textContent = text;
+    this.busy = false;
+    this.picks = [];
+    if (this.view) this.decorate();
+  }
+
+  myTurn() {
+    const v = this.view;
+    return !!v && !!this.opts.onAction && v.result == null && v.to_move != null
+      && v.to_move === this.seat && (v.legal_actions || []).length > 0;
+  }
+
+  computeActions() {
+    this.actions = [];
+    if (!this.myTurn()) return;
+    for (const a of this.view.legal_actions) {
+      let keys = null;
+      try { keys = this.r.keys(a, this.view); } catch (err) { console.error(err); }
+      if (!keys || !keys.length) keys = ["act:" + a];
+      this.actions.push({ action: a, keys });
+    }
+  }
+
+  /** Actions still possible with the current picks, each with the keys it still needs. */
+  candidates() {
+    const out = [];
+    for (const c of this.actions) {
+      const rest = c.keys.slice();
+      let ok = true;
+      for (const p of this.picks) {
+        const i = rest.indexOf(p.key);
+        if (i < 0) { ok = false; break; }
+        rest.splice(i, 1);
+      }
+      if (ok) out.push({ ...c, rest });
+    }
+    return out;
+  }
+
+  decorate() {
+    const board = this.els.board;
+    const cands = this.busy ? [] : this.candidates();
+    const next = new Map(); // key -> how many more times it may be picked
+    for (const c of cands) {
+      const counts = new Map();
+      for (const k of c.rest) counts.set(k, (counts.get(k) || 0) + 1);
+      for (const [k, n] of counts) next.set(k, Math.max(next.get(k) || 0, n));
+    }
+    const present = new Set();
+    for (const el of board.querySelectorAll("[data-key]")) {
+      const k = el.dataset.key;
+      present.add(k);
+      const picked = this.picks.some((p) => p.el === el);
+      const can = (next.get(k) || 0) > 0 && (!picked || el.dataset.multi !== undefined);
+      el.classList.toggle("pickable", can);
+      el.classList.toggle("picked", picked);
+      if (can || picked) {
+        el.setAttribute("tabindex", "0");
+        if (el.tagName !== "BUTTON") el.setAttribute("role", "button");
+        el.removeAttribute("aria-disabled");
+      } else {
+        el.setAttribute("tabindex", "-1");
+        el.removeAttribute("role");
+      }
+      if (picked) el.setAttribute("aria-pressed", "true");
+      else el.removeAttribute("aria-pressed");
+    }
+    board.classList.toggle("choosing", cands.length > 0);
+    // Buttons: keys without a piece, confirm buttons for complete actions, cancel.
+    const bar = [];
+    const exact = cands.filter((c) => c.rest.length === 0);
+    const others = cands.length - exact.length;
+    if (exact.length && (exact.length > 1 || others > 0)) {
+      for (const c of exact) {
+        bar.push(h("button.confirm", {
+          type: "button", dataset: { action: c.action },
+          onclick: () => this.send(c.action),
+        }, this.describe(c.action)));
+      }
+    }
+    for (const [k] of next) {
+      if (present.has(k)) continue;
+      const act = k.startsWith("act:") ? k.slice(4) : null;
+      bar.push(h("button.keybtn", {
+        type: "button", dataset: { key: k },
+        onclick: () => this.pick(k, null),
+      }, act ? this.describe(act) : (this.r.label ? this.r.label(k, this.view) : k)));
+    }
+    if (this.picks.length) {
+      bar.push(h("button.cancel", { type: "button", onclick: () => this.clearPicks() },
+        "Cancel"));
+    }
+    mount(this.els.bar, bar);
+    this.drawStatus();
+  }
+
+  describe(action) {
+    return (this.r.describe && this.r.describe(action, this.view)) || action;
+  }
+
+  onClick(e) {
+    const el = e.target.closest("[data-key]");
+    if (!el || !this.els.board.contains(el)) return;
+    if (el.classList.contains("picked") && !el.classList.contains("pickable")) {
+      this.picks = this.picks.filter((p) => p.el !== el);
+      this.decorate();
+      return;
+    }
+    if (!el.classList.contains("pickable")) return;
+    this.pick(el.dataset.key, el);
+  }
+
+  pick(key, el) {
+    if (this.busy) return;
+    this.picks.push({ key, el });
+    const cands = this.candidates();
+    const exact = cands.filter((c) => c.rest.length === 0);
+    if (exact.length === 1 && cands.length === 1) {
+      this.send(exact[0].action);
+      return;
+    }
+    if (!cands.length) this.picks.pop();
+    this.decorate();
+    if (!el) {
+      const first = this.els.bar.querySelector("button") || this.els.board.querySelector(".pickable");
+      if (first) first.focus();
+    }
+  }
+
+  clearPicks() {
+    this.picks = [];
+    this.decorate();
+  }
+
+  send(action) {
+    if (this.busy || !this.opts.onAction) return;
+    this.busy = true;
+    this.decorate();
+    this.els.status.textContent = `Playing ${this.describe(action)}…`;
+    this.opts.onAction(action);
+  }
+
+  drawStatus() {
+    const v = this.view;
+    let text;
+    let mine = false;
+    if (!v) text = "Connecting…";
+    else if (v.result != null) text = "Game over";
+    else if (this.myTurn()) {
+      mine = true;
+      const p = this.r.prompt ? this.r.prompt(v, this.picks.map((x) => x.key)) : null;
+      text = `Your turn${p ? ": " + p : ""}`;
+    } else if (v.to_move != null) {
+      const who = seatName(this.ctx(), v.to_move);
+      text = `Waiting for ${who}`;
+      if (this.opts.seatInfo) {
+        const extra = this.opts.seatInfo(v.to_move);
+        if (extra) text += ` (${extra})`;
+      }
+    } else text = "";
+    if (!this.busy) this.els.status.textContent = text;
+    this.root.classList.toggle("myturn", mine);
+  }
+
+  drawPlayers() {
+    const v = this.view;
+    if (!v) return;
+    const items = [];
+    for (let p = 0; p < v.players; p++) {
+      const info = this.opts.seatInfo ? this.opts.seatInfo(p) : "";
+      items.push(h("li", {
+        class: [p === v.to_move && v.result == null && "tomove", p === this.seat && "me",
+          v.result && (v.result.winners || []).includes(p) && "winner"],
+        "aria-current": p === v.to_move && v.result == null ? "true" : null,
+      }, h("span.pname", seatName(this.ctx(), p)), p === this.seat ? h("span.you", " (you)") : null,
+      info ? h("span.pinfo", info) : null));
+    }
+    mount(this.els.players, items);
+  }
+
+  drawLog(first) {
+    const lines = this.r.log ? this.r.log(this.view, this.ctx()) : (this.view.log || []);
+    const el = this.els.log;
+    const atEnd = first || el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    mount(el, lines.map((t) => h("li", t)));
+    if (atEnd) el.scrollTop = el.scrollHeight;
+  }
+
+  drawEnd() {
+    const v = this.view;
+    const end = this.els.end;
+    if (v.result == null) { end.hidden = true; mount(end); return; }
+    const winners = v.result.winners || [];
+    const names = winners.map((p) => (p === this.seat ? "You" : seatName(this.ctx(), p)));
+    const solo = v.players === 1 && v.result.scores;
+    const title = solo ? `Final score: ${v.result.scores[0]}` : !winners.length ? "No winner"
+      : winners.length === 1 ? `${names[0]} ${names[0] === "You" ? "win" : "wins"}!`
+        : `Shared win: ${names.join(", ")}`;
+    end.hidden = false;
+    mount(end,
+      h("h2.endtitle", title),
+      h("div.scores", this.r.summary ? this.r.summary(v, this.ctx()) : null),
+      h("div.endactions", this.opts.endActions || []),
+    );
+  }
+}
+
+/** A small table of numbers: rows of cells; the first row is the header. */
+export function scoreTable(caption, head, rows, opts = {}) {
+  return h("table.scoretable", { class: opts.class },
+    caption ? h("caption", caption) : null,
+    h("thead", h("tr", head.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", rows.map((r) => h("tr", { class: r.cls },
+      (r.cells || r).map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", c)))))),
+  );
+}

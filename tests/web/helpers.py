@@ -1,0 +1,54 @@
+"""Driving the web client like a player: create tables in the lobby, click pieces until the end."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page
+
+END = ".endscreen:not([hidden])"
+# Things a player can click now: pieces on the board, buttons the composer offers.
+CLICKABLE = ".table-root.myturn .board .pickable, .table-root.myturn .actionbar button:not(.cancel)"
+PRIVACY = "#privacy:not([hidden]) #privacy-btn"
+
+
+def quick_game(page: Page, game: str) -> None:
+    """The lobby's one click against bots for `game`."""
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.check(f"input[name=game][value={game}]")
+    page.fill("#name", "Tester")
+    page.click("#quick-btn")
+    page.wait_for_url("**/table.html?t=*")
+
+
+def play_to_end(page: Page, seed: int, max_clicks: int = 3000) -> int:
+    """Click random clickable pieces (and offered buttons) until the end screen shows.
+
+    Passes the hotseat privacy screen when it appears. Returns the number of clicks.
+    """
+    rng = random.Random(seed)
+    clicks = 0
+    while clicks < max_clicks:
+        page.wait_for_selector(f"{END}, {CLICKABLE}, {PRIVACY}", state="visible")
+        if page.locator(END).is_visible():
+            return clicks
+        if page.locator(PRIVACY).is_visible():
+            page.click(PRIVACY)
+            continue
+        items = page.locator(CLICKABLE)
+        n = items.count()
+        if not n:
+            continue
+        pieces = page.locator(".table-root.myturn .board .pickable")
+        # Mostly pieces; the buttons (stop, end turn, confirm...) now and then.
+        if pieces.count() and rng.random() < 0.8:
+            target = pieces.nth(rng.randrange(pieces.count()))
+        else:
+            target = items.nth(rng.randrange(n))
+        try:
+            target.click(timeout=5000)
+        except Exception:  # the view changed under the click: look again
+            continue
+        clicks += 1
+    raise AssertionError(f"no end screen after {max_clicks} clicks")

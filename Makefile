@@ -1,7 +1,9 @@
 # Thin wrappers around dev.py, which needs only Python (make is optional).
-.PHONY: play test bench golden clean
+.PHONY: play terminal test bench golden clean
 play:
-	python3 dev.py play $(GAME)
+	python3 dev.py play
+terminal:
+	python3 dev.py terminal $(GAME)
 test:
 	python3 dev.py test
 bench:

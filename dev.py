@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """sweettooth's bootstrap: needs only Python 3.11+; makes .venv and installs what a command needs.
 
-    python3 dev.py play [GAME] [sweettooth play options]   play in the terminal against a bot
-    python3 dev.py test                                    lint, type-check and run the test suite
-    python3 dev.py bench                                   engine throughput figures
-    python3 dev.py golden                                  rewrite the golden playthroughs
+    python3 dev.py play                      play in the browser (a local server on SQLite)
+    python3 dev.py terminal [GAME] [OPTIONS] play in the terminal against a bot
+    python3 dev.py test                      lint, type-check and run the test suite
+    python3 dev.py bench                     engine throughput figures
+    python3 dev.py golden                    rewrite the golden playthroughs
 """
 
 from __future__ import annotations
@@ -45,9 +46,41 @@ def ensure(extra: str) -> None:
     stamp.touch()
 
 
+def play_in_browser(rest: list[str]) -> None:
+    """Start `sweettooth serve` on a free loopback port and open the lobby in a browser."""
+    import socket
+    import time
+    import urllib.request
+    import webbrowser
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/"
+    server = subprocess.Popen([str(BIN / "sweettooth"), "serve", "--port", str(port), *rest])
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(url + "healthz", timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None:
+                    sys.exit(server.returncode)
+                time.sleep(0.1)
+        print(f"\nsweettooth is running at {url}  (Ctrl-C to stop)\n", flush=True)
+        webbrowser.open(url)
+        server.wait()
+    except KeyboardInterrupt:
+        server.terminate()
+        server.wait()
+
+
 def main(argv: list[str]) -> None:
     command, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if command == "play":
+        ensure("")
+        play_in_browser(rest)
+    elif command == "terminal":
         ensure("")
         game = rest[0] if rest and not rest[0].startswith("-") else "lechocolat"
         run(BIN / "sweettooth", "play", game, *rest[1 if rest[:1] == [game] else 0:])

@@ -29,7 +29,10 @@ CHROMIUM_ARGS = [
 ]
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+    # Waits, not timings: a loaded 2-core CI machine can take a while to answer a move.
+    expect.set_options(timeout=30_000)
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None  # type: ignore[assignment]
 

@@ -7,6 +7,8 @@ a game author can call `check_game(game)` directly while writing rules.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -93,6 +95,52 @@ def check_illegal(state: State, stale: list[Any]) -> None:
         raise AssertionError(f"{state.game.id}: parse_action accepted {text!r}")
 
 
+def _twins(value: Any) -> list[Any]:
+    """Values equal to `value` under == but of another type (1.0 == 1 == True)."""
+    if type(value) is bool:
+        return [int(value)]
+    if type(value) is int:
+        return [float(value), *([bool(value)] if value in (0, 1) else [])]
+    if isinstance(value, tuple) or dataclasses.is_dataclass(value):
+        return lookalikes(value)
+    return []
+
+
+def lookalikes(action: Any) -> list[Any]:
+    """Copies of a dataclass or named-tuple action with one field swapped for an equal value of
+    another type (recursively), e.g. Split(at=1.0) for Split(at=1)."""
+    out: list[Any] = []
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        for f in dataclasses.fields(action):
+            for twin in _twins(getattr(action, f.name)):
+                with contextlib.suppress(TypeError, ValueError):  # its constructor refuses it
+                    out.append(dataclasses.replace(action, **{f.name: twin}))
+    elif isinstance(action, tuple) and hasattr(action, "_fields"):
+        for name in action._fields:
+            for twin in _twins(getattr(action, name)):
+                out.append(action._replace(**{name: twin}))  # type: ignore[attr-defined]
+    return out
+
+
+def check_lookalikes(state: State) -> None:
+    """A look-alike of a legal action (equal under ==, fields of other types) is refused with
+    IllegalAction and changes nothing, or plays exactly as the real action does."""
+    for action in state.legal_actions()[:4]:
+        real = state.copy()
+        real.apply(action)
+        for twin in lookalikes(action):
+            trial = state.copy()
+            before = trial.snapshot()
+            try:
+                trial.apply(twin)
+            except IllegalAction:
+                assert trial.snapshot() == before, f"{state.game.id}: refusing {twin!r} changed it"
+                continue
+            assert trial.snapshot() == real.snapshot(), (
+                f"{state.game.id}: look-alike {twin!r} of {action!r} played differently"
+            )
+
+
 def check_copy(state: State, rng: random.Random) -> None:
     """A copy is independent: playing on it leaves the original unchanged."""
     if state.to_move is None:
@@ -168,6 +216,7 @@ def check_game_once(
         check_illegal(state, stale if heavy else [])
         if heavy:
             check_copy(state, random.Random(seed + ply))
+            check_lookalikes(state)
         legal = state.legal_actions()
         action = chooser.choice(legal)
         stale = legal

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sweettooth.core import JSON, Result, State
+from sweettooth.core.actions import well_typed
 
 from . import knowledge as kn
 from .actions import Action, Choose, Give, Pick, Resolve, Reveal, Take, cell_name, player_name
@@ -124,6 +125,8 @@ class BitterSweetState(State):
         return list(self._legal)
 
     def _is_legal(self, action: Any) -> bool:
+        if not well_typed(action):  # 1.0 == 1: refuse look-alikes of legal actions
+            return False
         if self.finished is not None:
             return False
         kind = type(action)

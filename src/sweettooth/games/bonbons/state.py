@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from sweettooth.core import JSON, Game, OptionValue, Result, State
+from sweettooth.core.actions import well_typed
 
 from .actions import (
     COVERS,
@@ -205,6 +206,8 @@ class BonbonsState(State):
         return own
 
     def _is_legal(self, action: Any) -> bool:
+        if not well_typed(action):  # 1.0 == 1: refuse look-alikes of legal actions
+            return False
         kind, ph = type(action), self.phase
         try:
             if kind is FlipSquare:

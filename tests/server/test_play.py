@@ -230,3 +230,12 @@ def test_open_tables_lists_tables_with_free_seats(sqlite_server: ServerProcess) 
         everything = [t["id"] for t in http.get("/api/tables").json()]
     assert open_one["id"] in listed
     assert full["id"] not in everything
+
+
+def test_a_seat_link_opens_the_table_page_and_keeps_its_token(sqlite_server: ServerProcess) -> None:
+    """The share link /t/<id>#token=... redirects to the table page; browsers carry the #token
+    over a redirect, and the token never reaches the server (it is after the #)."""
+    table = create_table(sqlite_server, "lechocolat", [{"kind": "human"}, {"kind": "bot"}])
+    answer = httpx.get(f"{sqlite_server.url}/t/{table['id']}", follow_redirects=False)
+    assert answer.status_code == 307
+    assert answer.headers["location"] == f"/table.html?t={table['id']}"

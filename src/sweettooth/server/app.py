@@ -16,10 +16,11 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi import Path as PathParam
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -252,6 +253,11 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         await Session(websocket, manager, table, cfg).run()
 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def seat_link(table_id: str) -> RedirectResponse:
+        """A seat's share link /t/<id>#token=...: the browser keeps the #token across this."""
+        return RedirectResponse(f"/table.html?t={quote(table_id[:32], safe='')}", status_code=307)
 
     if WEB_DIR.is_dir():  # the browser client, served as static files
         from fastapi.staticfiles import StaticFiles

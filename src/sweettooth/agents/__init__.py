@@ -1,41 +1,115 @@
 """Layer 3: bots. They see views (what a seat knows), never states.
 
 Agents are made by name so faces (cli, server, arena) can offer every bot without importing
-each one:
+each one. A name may carry settings after a colon, `name:key=value,key=value`:
+
+- `random`: a uniformly random legal action.
+- `heuristic[:epsilon=E]`: the game's own heuristic (`games/<id>/heuristics.py`).
+- `memory[:forget=F]`: Bonbons only, the heuristic with a human memory.
+- `ismcts[:iterations=N,seconds=S,rollout=random|heuristic,epsilon=E,exploration=C,`
+  `score_weight=W,samples=K,prior=P,depth=D,observe=1,widen=W]`: information-set MCTS over
+  sampled states (see `ISMCTSAgent`).
+- `easy`, `medium`, `hard`: the difficulty levels of the game being played (`difficulty`).
 
 >>> from sweettooth.agents import agent_names, make_agent
 >>> "random" in agent_names()
 True
 >>> make_agent("random").name
 'random'
+>>> make_agent("ismcts:iterations=200,rollout=heuristic").name
+'ismcts:iterations=200,rollout=heuristic'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Agent, play_out, seat_rngs
+from .heuristic import BonbonsMemoryAgent, HeuristicAgent, heuristic_for
+from .ismcts import ISMCTSAgent
+from .levels import LEVELS, LevelAgent, difficulty
 from .random_agent import RandomAgent
 
-_FACTORIES: dict[str, Callable[[], Agent]] = {
-    "random": RandomAgent,
+_SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
+    "random": {},
+    "heuristic": {"epsilon": float},
+    "memory": {"forget": float},
+    "ismcts": {
+        "iterations": int,
+        "seconds": float,
+        "rollout": str,
+        "epsilon": float,
+        "exploration": float,
+        "score_weight": float,
+        "samples": int,
+        "prior": float,
+        "depth": int,
+        "observe": lambda text: text.lower() in ("1", "true", "yes"),
+        "widen": float,
+    },
+    "easy": {},
+    "medium": {},
+    "hard": {},
 }
 
 
+def _build(kind: str, settings: dict[str, Any]) -> Agent:
+    if kind == "random":
+        return RandomAgent()
+    if kind == "heuristic":
+        return HeuristicAgent(**settings)
+    if kind == "memory":
+        return BonbonsMemoryAgent(**settings)
+    if kind == "ismcts":
+        if "seconds" in settings and "iterations" not in settings:
+            settings["iterations"] = None
+        return ISMCTSAgent(**settings)
+    return LevelAgent(kind)
+
+
 def agent_names() -> list[str]:
-    """The names `make_agent` accepts, sorted."""
-    return sorted(_FACTORIES)
+    """The names `make_agent` accepts (without settings): the baseline first, then the game's
+    heuristics, the search, and the difficulty levels."""
+    return list(_SETTINGS)
 
 
 def make_agent(name: str) -> Agent:
-    """A new agent by name; ValueError names the valid choices otherwise."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
+    """A new agent by name (optionally `name:key=value,...`); ValueError names the valid
+    choices otherwise."""
+    kind, _, rest = name.partition(":")
+    kind = kind.strip()
+    if kind not in _SETTINGS:
         raise ValueError(
-            f"unknown agent {name!r}; valid agents: {', '.join(agent_names())}"
+            f"unknown agent {kind!r}; valid agents: {', '.join(agent_names())}"
         ) from None
-    return factory()
+    allowed = _SETTINGS[kind]
+    settings: dict[str, Any] = {}
+    for pair in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or key not in allowed:
+            valid = ", ".join(sorted(allowed)) or "none"
+            raise ValueError(f"agent {kind!r} has no setting {pair!r}; settings: {valid}")
+        try:
+            settings[key] = allowed[key](text.strip())
+        except ValueError:
+            raise ValueError(f"agent {kind!r}: bad value for {key}: {text!r}") from None
+    return _build(kind, settings)
 
 
-__all__ = ["Agent", "RandomAgent", "agent_names", "make_agent", "play_out", "seat_rngs"]
+__all__ = [
+    "LEVELS",
+    "Agent",
+    "BonbonsMemoryAgent",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "LevelAgent",
+    "RandomAgent",
+    "agent_names",
+    "difficulty",
+    "heuristic_for",
+    "make_agent",
+    "play_out",
+    "seat_rngs",
+]

@@ -4,6 +4,10 @@ What is timed: for each game, playouts from the game's own seeded set-ups (seed 
 where each step is `state.legal_actions()`, a `random.Random` choice, and `state.apply(action)`
 (which checks legality). Setting up a game (`game.new`) is timed separately and not counted in
 the throughput. Playouts run until `seconds` have passed (a playout in progress is finished).
+
+ISMCTS iterations/s: the search bot (random rollouts, a fresh determinization per iteration)
+thinks for `seconds` from positions a few random moves into seeded games; each iteration is one
+`game.sample`, a tree walk and a rollout to the end. None where a game cannot sample.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from sweettooth.agents.ismcts import ISMCTSAgent, Search
 from sweettooth.core import JSON, Game
 
 
@@ -54,6 +59,33 @@ def bench_game(game: Game[Any], players: int, seconds: float, seed: int = 0) -> 
     }
 
 
+def bench_ismcts(game: Game[Any], players: int, seconds: float, seed: int = 0) -> float | None:
+    """ISMCTS iterations per second (random rollouts) from mid-game positions; None if the game
+    cannot sample states from views."""
+    agent = ISMCTSAgent(iterations=None, seconds=max(seconds / 4, 1e-3))
+    rng = random.Random(seed)
+    iterations, spent = 0, 0.0
+    for k in range(4):
+        state = game.new(players, seed + k)
+        for _ in range(4):
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
+        seat = state.to_move
+        if seat is None:
+            continue
+        search = Search(agent, game, state.view(seat), rng)
+        t0 = time.perf_counter()
+        try:
+            search.run()
+        except NotImplementedError:
+            return None
+        spent += time.perf_counter() - t0
+        iterations += search.iterations
+    return iterations / spent if spent > 0 else None
+
+
 def environment() -> JSON:
     return {
         "python": platform.python_version(),
@@ -64,12 +96,14 @@ def environment() -> JSON:
 
 def print_bench(results: list[JSON], console: Console) -> None:
     table = Table("game", "players", "games", "actions", "games/s", "actions/s", "length",
-                  "set-up µs")
+                  "set-up µs", "ISMCTS it/s")
     for r in results:
         table.add_row(
             r["game"], str(r["players"]), str(r["games"]), str(r["actions"]),
             f"{r['games_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
             f"{r['mean_length']:.1f}", f"{r['setup_us']:.0f}",
+            "-" if r.get("ismcts_iterations_per_s") is None
+            else f"{r['ismcts_iterations_per_s']:,.0f}",
         )
     console.print(table)
     env = environment()

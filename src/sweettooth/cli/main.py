@@ -22,10 +22,12 @@ import sweettooth as st
 from sweettooth.agents import agent_names, make_agent
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
-from .bench import bench_game, environment, print_bench
+from .arena import arena_cmd
+from .bench import bench_game, bench_ismcts, environment, print_bench
 from .common import choose_players, fail, find_game, parse_options, player_range, usage_errors
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
+from .serve import serve
 from .simulate import print_stats, simulate
 
 app = typer.Typer(
@@ -197,6 +199,9 @@ def replay_cmd(
         replay_steps(record, seat, typer.echo)
 
 
+app.command("arena")(arena_cmd)
+
+
 # -- bench --------------------------------------------------------------------------------------
 @app.command("bench")
 def bench_cmd(
@@ -220,13 +225,18 @@ def bench_cmd(
         if game_id is None and players is not None and players not in game.player_counts():
             typer.echo(f"skipping {game.id}: not for {players} players", err=True)
             continue
-        results.append(bench_game(game, choose_players(game, players), seconds))
+        count = choose_players(game, players)
+        results.append(bench_game(game, count, seconds))
+        results[-1]["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds)
     if as_json:
         _emit_json({**environment(), "seconds_per_game": seconds, "results": results})
     elif not results:
         typer.echo("No games are registered.", err=True)
     else:
         print_bench(results, _console())
+
+
+app.command("serve")(serve)
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m sweettooth.cli.main`

@@ -1,0 +1,119 @@
+"""The heuristic bot: each game's own `heuristics.choose(view, legal, rng)`, as an agent.
+
+Every game package ships a `heuristics` module whose `choose` sees only a view and the legal
+actions. `HeuristicAgent` finds it by the game's id, and can play a random legal action instead
+with probability `epsilon` (a weaker, less predictable player). `BonbonsMemoryAgent` is the
+Bonbons player with a human memory: it forgets each face-down tile it saw with probability
+`forget` per turn since it last saw it (`bonbons.heuristics.human_like`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from sweettooth.core import JSON, Action, Game
+
+Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
+"""A heuristic: (view, legal actions, rng) -> one of the legal actions."""
+
+
+@cache
+def heuristic_for(game_id: str, purpose: str = "choose") -> Chooser:
+    """A heuristic of a game: `sweettooth.games.<id>.heuristics.choose`, or with
+    `purpose="rollout"` the module's cheaper `rollout` policy for search rollouts where it
+    has one (else `choose`)."""
+    try:
+        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
+    except ModuleNotFoundError:
+        raise ValueError(f"game {game_id!r} has no heuristics module") from None
+    chooser: Chooser = getattr(module, purpose, None) or module.choose
+    return chooser
+
+
+Evaluator = Callable[[JSON], list[float]]
+"""A position evaluation: a view -> each seat's estimated reward in [0, 1]."""
+
+
+@cache
+def evaluator_for(game_id: str) -> Evaluator:
+    """A game's `heuristics.evaluate(view)`, for search cut-offs; ValueError if it has none."""
+    try:
+        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
+    except ModuleNotFoundError:
+        raise ValueError(f"game {game_id!r} has no heuristics module") from None
+    evaluate: Evaluator | None = getattr(module, "evaluate", None)
+    if evaluate is None:
+        raise ValueError(f"game {game_id!r} has no heuristics.evaluate for search cut-offs")
+    return evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class HeuristicAgent:
+    """Plays the game's heuristic; with probability `epsilon` a uniformly random legal action.
+
+    `chooser` fixes the heuristic (else the one of the game being played is used).
+    """
+
+    epsilon: float = 0.0
+    chooser: Chooser | None = field(default=None, compare=False)
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be a probability in [0, 1], got {self.epsilon}")
+
+    @property
+    def name(self) -> str:
+        if self.label:
+            return self.label
+        return "heuristic" if self.epsilon == 0 else f"heuristic:epsilon={self.epsilon:g}"
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if not legal:
+            raise ValueError("the heuristic agent was asked to move with no legal actions")
+        if self.epsilon and rng.random() < self.epsilon:
+            return legal[rng.randrange(len(legal))]
+        chooser = self.chooser or heuristic_for(game.id)
+        action: Action = chooser(view, legal, rng)
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class BonbonsMemoryAgent:
+    """The Bonbons player with a human memory (BB rules: a memory game). Bonbons only.
+
+    Each remembered face-down tile is forgotten with probability `forget` per turn since it was
+    last seen; `forget=0` is the perfect-memory heuristic.
+    """
+
+    forget: float = 0.2
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.forget <= 1.0:
+            raise ValueError(f"forget must be a probability in [0, 1], got {self.forget}")
+
+    @property
+    def name(self) -> str:
+        return f"memory:forget={self.forget:g}"
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if game.id != "bonbons":
+            raise ValueError(f"the memory player plays Bonbons only, not {game.id!r}")
+        action: Action = _human_like(self.forget)(view, legal, rng)
+        return action
+
+
+@cache
+def _human_like(forget: float) -> Chooser:
+    from sweettooth.games.bonbons.heuristics import human_like
+
+    return human_like(forget)

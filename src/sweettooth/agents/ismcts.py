@@ -1,0 +1,392 @@
+"""ISMCTS: single-observer information-set Monte Carlo tree search, one implementation for all
+five games (Cowling, Powley and Whitehouse, 2012).
+
+The bot knows only its view. Each iteration it imagines one full state consistent with that
+view (a *determinization*, `game.sample(view, seat, seed)`), so the cards it cannot see, the
+other players' hands and all future dice and shuffles are dealt afresh, then walks one tree
+shared by all determinizations:
+
+1. **Select**: from the root, while every action legal in this determinization already has a
+   child, take the child with the best UCB score among the *legal* ones, counting in its
+   exploration term how often it was available (not how often its parent was visited).
+   Nodes are keyed by action notation (`str(action)`), so an action means the same thing in
+   every determinization.
+2. **Expand** one untried legal action.
+3. **Roll out** to the end of the game with the rollout policy: uniformly random, or the
+   game's heuristic (its `heuristics.rollout` where the game offers a cheaper policy for
+   rollouts, else `heuristics.choose`), which sees only views of the imagined state (the bot's
+   own imagination, not the real hidden information), optionally with an `epsilon` of random
+   moves.
+4. **Back up** the reward of each node's mover.
+
+Rewards: with two or more players, a seat's reward mixes its share of the win (1, or 1/k for a
+k-way shared win) with its rank-normalized score (`score_weight`; the lowest score is best when
+`Result.details["lowest_wins"]`, Sweet Nose). In the solo game (Sweet Shop) the reward is the
+score itself, normalized by the range of scores the search has seen, so the bot maximizes its
+expected score against sampled future dice and deck orders.
+
+The move played is the most visited root action. Budgets: a number of iterations, wall time,
+or both (whichever ends first). With an iteration budget and no time budget the choice is a
+function of (view, legal actions, rng) alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sweettooth.core import JSON, Action, Game, Result, Rng, State
+
+from .heuristic import Chooser, Evaluator, evaluator_for, heuristic_for
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class Node:
+    """One node of the search tree: statistics of the action that leads here."""
+
+    __slots__ = ("avail", "children", "hint", "mover", "outcomes", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that chose the action leading here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 1  # how often this action was legal when its parent was reached
+        self.total = 0.0  # sum of `mover`'s rewards through this node
+        self.hint: str | None = None  # the heuristic's action here (progressive bias)
+        self.outcomes: dict[str, Node] | None = None  # with `observe`: what the bot saw next
+
+
+@dataclass(frozen=True, slots=True)
+class ISMCTSAgent:
+    """The search bot. See the module docstring.
+
+    iterations: iteration budget (None: no limit; then `seconds` must be set).
+    seconds: wall-time budget per move (None: no limit).
+    rollout: "random" or "heuristic" (the game's own `heuristics.choose` on imagined views).
+    epsilon: in heuristic rollouts, the probability of a random move instead.
+    exploration: the UCB constant c (rewards lie in [0, 1]).
+    score_weight: weight of the normalized score in the reward (the rest: the win share).
+    samples: how many distinct determinizations to deal (None: a fresh one each iteration);
+        later iterations copy one of them and give it a fresh RNG for the future chance.
+    prior: progressive bias at the root towards the action of the game's
+        `heuristics.choose` on the real view: it is tried first and its UCB score gets
+        `prior / (1 + visits)` extra, so the search leaves it only on evidence (0: no bias).
+    depth: cut rollouts off after this many actions and score the imagined position with the
+        game's `heuristics.evaluate(view)` (each seat's estimated reward in [0, 1], from the
+        spectator's view of the imagined state); None: play every rollout to the end.
+    observe: below each action, branch the tree on what the bot's seat then sees (its view),
+        so that later decisions in the tree may depend on it (a tile flipped, dice rolled):
+        against "strategy fusion" in games whose turns mix choices and revelations.
+    widen: progressive widening: a node reached n times keeps at most 1 + widen·sqrt(n)
+        actions in play, the first being the heuristic's choice there (the game's rollout
+        heuristic on the imagined view), so the tree plays like the heuristic until the
+        statistics say otherwise, rather than trying every action once (0: classic UCT,
+        every legal action is tried before any is repeated).
+    """
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    rollout: str = "random"
+    epsilon: float = 0.0
+    exploration: float = 0.7
+    score_weight: float = 0.25
+    samples: int | None = None
+    prior: float = 0.0
+    depth: int | None = None
+    observe: bool = False
+    widen: float = 0.0
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("ISMCTS needs a budget: iterations, seconds, or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {self.seconds}")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {self.rollout!r}")
+        if not 0.0 <= self.epsilon <= 1.0 or not 0.0 <= self.score_weight <= 1.0:
+            raise ValueError("epsilon and score_weight must lie in [0, 1]")
+        if self.depth is not None and self.depth < 0:
+            raise ValueError(f"depth must not be negative, got {self.depth}")
+        if self.widen < 0:
+            raise ValueError(f"widen must not be negative, got {self.widen}")
+        if self.prior < 0:
+            raise ValueError(f"prior must not be negative, got {self.prior}")
+        if self.samples is not None and self.samples < 1:
+            raise ValueError(f"samples must be at least 1, got {self.samples}")
+
+    @property
+    def name(self) -> str:
+        if self.label:
+            return self.label
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        parts.append(f"rollout={self.rollout}")
+        if self.epsilon:
+            parts.append(f"epsilon={self.epsilon:g}")
+        if self.prior:
+            parts.append(f"prior={self.prior:g}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.observe:
+            parts.append("observe=1")
+        if self.widen:
+            parts.append(f"widen={self.widen:g}")
+        return "ismcts:" + ",".join(parts)
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if not legal:
+            raise ValueError("the ISMCTS agent was asked to move with no legal actions")
+        if len(legal) == 1:
+            return legal[0]
+        search = Search(self, game, view, rng)
+        if self.prior:
+            hint = heuristic_for(game.id)(view, legal, rng)
+            search.root.hint = str(hint)
+        search.run()
+        return search.best(legal)
+
+
+class Search:
+    """One move's search: the tree, the determinizations, and the reward scale."""
+
+    def __init__(self, agent: ISMCTSAgent, game: Game[Any], view: JSON, rng: random.Random):
+        self.agent = agent
+        self.game = game
+        self.view = view
+        self.seat = int(view["seat"])
+        self.rng = rng
+        self.root = Node(-1)
+        self.pool: list[State] = []
+        self.iterations = 0
+        self.low = math.inf  # the solo game's reward scale: scores seen so far
+        self.high = -math.inf
+        self.policy = self._policy()
+        self.hinter = self._guided(0.0) if agent.widen else self.policy
+        self._evaluate: Evaluator | None = None
+
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self) -> None:
+        agent = self.agent
+        limit = agent.iterations if agent.iterations is not None else math.inf
+        deadline = None if agent.seconds is None else time.perf_counter() + agent.seconds
+        while self.iterations < limit:
+            self.iterate()
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+
+    def determinize(self) -> State:
+        """A state consistent with the view; hidden parts and future chance fresh."""
+        seed = self.rng.getrandbits(63)
+        cap = self.agent.samples
+        if cap is None or len(self.pool) < cap:
+            state: State = self.game.sample(self.view, self.seat, seed)
+            if cap is not None:
+                self.pool.append(state.copy())
+            return state
+        state = self.pool[self.iterations % cap].copy()
+        state.rng = Rng(seed)  # the future dice and shuffles of this imagined game
+        return state
+
+    def iterate(self) -> None:
+        state = self.determinize()
+        rng = self.rng
+        node = self.root
+        path: list[Node] = []
+        c = self.agent.exploration
+        prior = self.agent.prior
+        observe = self.agent.observe
+        widen = self.agent.widen
+        while (mover := state.to_move) is not None:
+            legal = state.legal_actions()
+            by_key = {str(a): a for a in legal}
+            children = node.children
+            untried = [k for k in by_key if k not in children]
+            for k in by_key:
+                child = children.get(k)
+                if child is not None:
+                    child.avail += 1
+            if untried and widen:
+                if node.hint is None:  # the heuristic's move here is tried first
+                    node.hint = str(self.hinter(state))
+                tried = len(by_key) - len(untried)
+                reached = sum(children[k].visits for k in by_key if k in children)
+                if tried >= 1 + widen * math.sqrt(reached):
+                    untried = []  # not wide enough yet: choose among the tried actions
+            if untried:
+                if node.hint in untried:
+                    key = node.hint
+                elif len(untried) > 1:
+                    key = untried[rng.randrange(len(untried))]
+                else:
+                    key = untried[0]
+                child = children[key] = Node(mover)
+                state.apply(by_key[key])
+                path.append(child)
+                break
+            key = self._select(node, by_key, c, prior)
+            edge = children[key]
+            state.apply(by_key[key])
+            path.append(edge)
+            node = self._outcome(edge, state) if observe else edge
+        policy = self.policy
+        depth = self.agent.depth
+        if depth is None:
+            while state.to_move is not None:
+                state.apply(policy(state))
+        else:
+            while depth > 0 and state.to_move is not None:
+                state.apply(policy(state))
+                depth -= 1
+        rewards = self.rewards(state) if state.to_move is None else self.evaluate(state)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+        self.iterations += 1
+
+    def _outcome(self, edge: Node, state: State) -> Node:
+        """The node of what the bot's seat has seen after `edge` (a flipped tile, a die)."""
+        if edge.outcomes is None:
+            edge.outcomes = {}
+        seen = json.dumps(state.view(self.seat), sort_keys=True, separators=(",", ":"))
+        node = edge.outcomes.get(seen)
+        if node is None:
+            node = edge.outcomes[seen] = Node(edge.mover)
+        return node
+
+    def _select(self, node: Node, legal: dict[str, Action], c: float, prior: float) -> str:
+        low, span = self.scale()
+        best_key, best = "", -math.inf
+        children = node.children
+        hint = node.hint
+        for key in legal:
+            child = children.get(key)
+            if child is None:  # held back by progressive widening
+                continue
+            mean = (child.total / child.visits - low) / span
+            ucb = mean + c * math.sqrt(math.log(child.avail) / child.visits)
+            if key == hint:
+                ucb += prior / (1 + child.visits)
+            if ucb > best:
+                best_key, best = key, ucb
+        return best_key
+
+    # -- rewards ------------------------------------------------------------------------------
+    def scale(self) -> tuple[float, float]:
+        """(low, span) turning a node's mean reward into [0, 1]."""
+        if self.game.max_players > 1 or self.high <= self.low:
+            return 0.0, 1.0
+        return self.low, self.high - self.low
+
+    def rewards(self, state: State) -> list[float]:
+        """Each seat's reward for a finished imagined game."""
+        result = state.result()
+        assert result is not None
+        if state.players == 1:
+            score = float(result.scores[0])
+            self.low, self.high = min(self.low, score), max(self.high, score)
+            return [score]
+        return win_and_score(result, self.agent.score_weight)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Rewards of an unfinished imagined game: the game's own evaluation of the spectator's
+        view (solo: scaled into the range of scores seen)."""
+        if self._evaluate is None:
+            self._evaluate = evaluator_for(self.game.id)
+        values = self._evaluate(state.view(None))
+        if state.players == 1:  # a solo evaluation is an expected score
+            self.low, self.high = min(self.low, values[0]), max(self.high, values[0])
+        return values
+
+    # -- rollouts -----------------------------------------------------------------------------
+    def _policy(self) -> Callable[[State], Action]:
+        rng = self.rng
+        if self.agent.rollout == "random":
+
+            def uniform(state: State) -> Action:
+                legal = state.legal_actions()
+                action: Action = legal[rng.randrange(len(legal))]
+                return action
+
+            return uniform
+        return self._guided(self.agent.epsilon)
+
+    def _guided(self, epsilon: float) -> Callable[[State], Action]:
+        """The heuristic rollout policy, with `epsilon` of random moves."""
+        rng = self.rng
+        chooser: Chooser = heuristic_for(self.game.id, "rollout")
+
+        def guided(state: State) -> Action:
+            legal = state.legal_actions()
+            action: Action
+            if len(legal) == 1:
+                action = legal[0]
+            elif epsilon and rng.random() < epsilon:
+                action = legal[rng.randrange(len(legal))]
+            else:  # a view of the imagined state, never the real one
+                action = chooser(state.view(state.to_move), legal, rng)
+            return action
+
+        return guided
+
+    def best(self, legal: Sequence[Action]) -> Action:
+        """The most visited legal root action (ties: the better mean, then the first)."""
+        children = self.root.children
+        ranked: list[tuple[int, float, int]] = []
+        for i, a in enumerate(legal):
+            child = children.get(str(a))
+            if child is not None and child.visits:
+                ranked.append((child.visits, child.total / child.visits, -i))
+        if not ranked:
+            return legal[0]
+        return legal[-max(ranked)[2]]
+
+    def stats(self) -> list[JSON]:
+        """Root statistics (for debugging and the docs): action, visits, mean reward."""
+        ranked = sorted(self.root.children.items(), key=lambda kv: -kv[1].visits)
+        return [
+            {"action": k, "visits": n.visits, "mean": n.total / n.visits if n.visits else None}
+            for k, n in ranked
+        ]
+
+
+def win_and_score(result: Result, score_weight: float) -> list[float]:
+    """Rewards in [0, 1]: (1 - w) x share of the win + w x score normalized among the seats.
+
+    The normalized score is 1 for the best score at the table and 0 for the worst (lowest is
+    best when `details["lowest_wins"]`); all equal: 0.5 each.
+
+    >>> win_and_score(Result([3.0, 1.0], [0]), 0.25)
+    [1.0, 0.0]
+    >>> win_and_score(Result([5.0, 5.0, 2.0], [0, 1], {"lowest_wins": False}), 0.0)
+    [0.5, 0.5, 0.0]
+    """
+    players = len(result.scores)
+    shares = [0.0] * players
+    if result.winners:
+        for w in result.winners:
+            shares[w] = 1.0 / len(result.winners)
+    if score_weight == 0:
+        return shares
+    lo, hi = min(result.scores), max(result.scores)
+    if hi > lo:
+        norm = [(s - lo) / (hi - lo) for s in result.scores]
+        if result.details.get("lowest_wins"):
+            norm = [1.0 - x for x in norm]
+    else:
+        norm = [0.5] * players
+    keep = 1.0 - score_weight
+    return [keep * w + score_weight * n for w, n in zip(shares, norm, strict=True)]

@@ -1,0 +1,139 @@
+"""Difficulty levels: "easy", "medium" and "hard" for every game, each a named agent and budget
+(the measurements behind them are in docs/bots.md).
+
+| game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 1.8 s)  |
+|-------------|-----------------------|-----------|-----------------------------------------|
+| lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, 32 deals |
+| bonbons     | memory, forget=0.3    | heuristic | 300 it., heuristic rollouts, observe,   |
+|             |                       |           | widen=0.5, prior=10                     |
+| sweetnose   | heuristic, eps=0.5    | heuristic | 120 it., heuristic rollouts, 32 deals   |
+| sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
+| bittersweet | heuristic, eps=0.5    | heuristic | 80 it., heuristic rollouts, 32 deals    |
+
+"heuristic" is the game's own `heuristics.choose`; eps (epsilon) is the chance of a uniformly
+random legal move instead. The hard bot stops at whichever comes first, its iterations or 1.8 s
+of wall time (so on a slow or busy machine it searches less, and its moves then depend on the
+clock).
+
+`difficulty(game_id, level)` returns the agent; `LevelAgent(level)` is the same choice made
+when the game is known (at its first move), so `make_agent("hard")` works for every game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sweettooth.core import JSON, Action, Game
+
+from .base import Agent
+from .heuristic import BonbonsMemoryAgent, HeuristicAgent
+from .ismcts import ISMCTSAgent
+
+LEVELS = ("easy", "medium", "hard")
+
+HARD_SECONDS = 1.8
+"""The hard bot's wall-time cap per move: it stops searching early rather than go past this."""
+
+def _easy() -> Agent:
+    return HeuristicAgent(epsilon=0.5, label="easy")
+
+
+def _medium() -> Agent:
+    return HeuristicAgent(label="medium")
+
+
+def _hard(**settings: Any) -> Callable[[], Agent]:
+    settings = {"seconds": HARD_SECONDS, "prior": 1.0, "label": "hard", **settings}
+    return lambda: ISMCTSAgent(**settings)
+
+
+_TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
+    "lechocolat": {
+        "easy": _easy,
+        "medium": _medium,
+        "hard": _hard(iterations=4000, samples=32, depth=0),
+    },
+    "bonbons": {
+        "easy": lambda: _Named(BonbonsMemoryAgent(forget=0.3), "easy"),
+        "medium": _medium,
+        "hard": _hard(iterations=300, rollout="heuristic", observe=True, widen=0.5, prior=10.0),
+    },
+    "sweetnose": {
+        "easy": _easy,
+        "medium": _medium,
+        "hard": _hard(iterations=120, rollout="heuristic", samples=32),
+    },
+    "sweetshop": {
+        "easy": _easy,
+        "medium": _medium,
+        "hard": _hard(iterations=250, rollout="heuristic", samples=64),
+    },
+    "bittersweet": {
+        "easy": _easy,
+        "medium": _medium,
+        "hard": _hard(iterations=80, rollout="heuristic", samples=32),
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """An agent under another name (a level's label)."""
+
+    agent: Agent
+    label: str
+
+    @property
+    def name(self) -> str:
+        return self.label
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return self.agent.choose(game, view, legal, rng)
+
+
+def difficulty(game_id: str, level: str) -> Agent:
+    """The agent for `level` ("easy", "medium", "hard") in game `game_id`.
+
+    ValueError names the valid games or levels otherwise. See the module's table.
+
+    >>> difficulty("lechocolat", "medium").name
+    'medium'
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
+    try:
+        levels = _TABLE[game_id]
+    except KeyError:
+        raise ValueError(
+            f"no difficulty levels for game {game_id!r}; games: {', '.join(sorted(_TABLE))}"
+        ) from None
+    return levels[level]()
+
+
+@dataclass(slots=True)
+class LevelAgent:
+    """A difficulty level for whatever game it is asked to play (chosen at the first move)."""
+
+    level: str
+    _agents: dict[str, Agent] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}; valid levels: {', '.join(LEVELS)}")
+
+    @property
+    def name(self) -> str:
+        return self.level
+
+    def choose(
+        self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        agent = self._agents.get(game.id)
+        if agent is None:
+            agent = self._agents[game.id] = difficulty(game.id, self.level)
+        return agent.choose(game, view, legal, rng)

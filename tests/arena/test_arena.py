@@ -126,6 +126,7 @@ def test_arena_command_table_and_agent_settings() -> None:
         app,
         ["arena", "sweetshop", "--agents", "ismcts:iterations=5+rollout=random,medium",
          "--games", "2", "--seed", "1", "--workers", "1"],
+        env={"COLUMNS": "160"},  # a wide table: CI's default width would wrap the names
     )
     assert result.exit_code == 0, result.output
     assert "ismcts:" in result.stdout and "medium" in result.stdout and "win %" in result.stdout

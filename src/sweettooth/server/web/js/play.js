@@ -15,6 +15,7 @@ const tableId = params.get("t");
 const S = {
   info: null, // the lobby's TableInfo
   seats: [], // latest seats (names, bots, connected)
+  started: true, // false until every human seat has connected once
   latest: new Map(), // seat (or "watch") -> {ply, view}
   sockets: new Map(), // seat (or "watch") -> TableSocket
   held: [], // seats this device plays
@@ -114,6 +115,9 @@ function connect(key, token) {
       setConn("");
     },
     state: (m) => {
+      // Until every human seat has connected once the server refuses moves ("not_started"):
+      // show the table but offer no move yet.
+      S.started = m.started !== false;
       S.latest.set(key, { ply: m.ply, view: m.view });
       S.seats = m.seats || S.seats;
       refresh();
@@ -176,7 +180,7 @@ function show(seat, view) {
     h("a", { href: links.replay(tableId, seat), class: "button" }, "Replay this game"),
     h("a", { href: "./", class: "button" }, "Back to the lobby"),
   ];
-  S.table.update(view);
+  S.table.update(S.started === false ? { ...view, legal_actions: [] } : view);
   document.body.dataset.ply = String(view.ply);
 }
 

@@ -67,17 +67,27 @@ export class Table {
     return { seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key) };
   }
 
-  /** Draw a new view (the composer's picks are reset). */
+  /** Draw a new view. The composer's picks are reset, unless the view is the same decision
+   *  (same ply and legal actions: a presence or start message), so a half-made move survives. */
   update(view) {
     const first = !this.view;
+    const same = this.view && !this.busy && view.ply === this.view.ply
+      && JSON.stringify(view.legal_actions) === JSON.stringify(this.view.legal_actions);
+    const keep = same ? this.picks.map((p) => p.key) : [];
     this.view = view;
-    this.picks = [];
+    this.picks = keep.map((key) => ({ key, el: null }));
     this.busy = false;
     this.els.error.textContent = "";
     this.computeActions();
     const focusKey = document.activeElement && this.root.contains(document.activeElement)
       && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     mount(this.els.board, this.r.render(view, this.ctx()));
+    const used = new Set();
+    for (const p of this.picks) {
+      for (const el of this.els.board.querySelectorAll(`[data-key="${CSS.escape(p.key)}"]`)) {
+        if (!used.has(el)) { used.add(el); p.el = el; break; }
+      }
+    }
     this.drawPlayers();
     this.drawLog(first);
     this.drawEnd();

@@ -6,7 +6,8 @@
 | lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, 32 deals |
 | bonbons     | memory, forget=0.3    | heuristic | 300 it., heuristic rollouts, observe,   |
 |             |                       |           | widen=0.5, prior=10                     |
-| sweetnose   | heuristic, eps=0.5    | heuristic | 120 it., heuristic rollouts, 32 deals   |
+| sweetnose   | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts, 32 deals,  |
+|             |                       |           | widen=1                                 |
 | sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
 | bittersweet | heuristic, eps=0.5    | heuristic | 80 it., heuristic rollouts, 32 deals    |
 
@@ -64,7 +65,7 @@ _TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
     "sweetnose": {
         "easy": _easy,
         "medium": _medium,
-        "hard": _hard(iterations=120, rollout="heuristic", samples=32),
+        "hard": _hard(iterations=150, rollout="heuristic", samples=32, widen=1.0),
     },
     "sweetshop": {
         "easy": _easy,

@@ -12,13 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from sweettooth.arena import ArenaSpec, arena
 from sweettooth.core import JSON, new_seed
 
-from .common import choose_players, fail, find_game, parse_options
+from .common import choose_players, fail, find_game, parse_options, progress_bar
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -65,11 +64,7 @@ def arena_cmd(
     spec = ArenaSpec(game.id, names, games, count, new_seed() if seed is None else seed, options)
     progress_console = _console(stderr=True)
     try:
-        with Progress(
-            "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-            TimeRemainingColumn(), console=progress_console, transient=True,
-            disable=not progress_console.is_terminal,
-        ) as progress:
+        with progress_bar(progress_console) as progress:
             task = progress.add_task(f"{game.id}: {' vs '.join(names)}", total=games)
             result = arena(spec, workers, lambda n: progress.advance(task, n))
     except ValueError as exc:

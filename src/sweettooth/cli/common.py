@@ -74,3 +74,14 @@ def player_range(game: Game[Any]) -> str:
     if game.min_players == game.max_players:
         return str(game.min_players)
     return f"{game.min_players}-{game.max_players}"
+
+
+def progress_bar(console: Any) -> Any:
+    """The Rich progress bar of long commands (simulate, arena): shown only on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=console, transient=True,
+        disable=not console.is_terminal,
+    )

@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -24,7 +23,15 @@ from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
 from .bench import bench_game, bench_ismcts, environment, print_bench
-from .common import choose_players, fail, find_game, parse_options, player_range, usage_errors
+from .common import (
+    choose_players,
+    fail,
+    find_game,
+    parse_options,
+    player_range,
+    progress_bar,
+    usage_errors,
+)
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
 from .serve import serve
@@ -168,11 +175,7 @@ def simulate_cmd(
     base = new_seed() if seed is None else seed
     agents = [make_agent("random") for _ in range(count)]
     progress_console = _console(stderr=True)
-    with Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=progress_console, transient=True,
-        disable=not progress_console.is_terminal,
-    ) as progress:
+    with progress_bar(progress_console) as progress:
         task = progress.add_task(f"{game.id}", total=games)
         stats = simulate(
             game, count, options, games, base, agents, lambda: progress.advance(task)

@@ -72,17 +72,39 @@ def _sweetshop(record: JSON, seat: int, k: int) -> Twin:
     return twin, list(record["actions"])
 
 
+def _bittersweet_exposed(record: JSON, seat: int) -> list[set[int]]:
+    """Per player, the Preference cards `seat` sees during `record` before any scoring: those
+    it peeks at and those discarded face up in the first round (its scoring shows the rest, and
+    that is where `check_twin` cuts)."""
+    game = st.game(record["game"])
+    state: Any = _initial(record)
+    seen: list[set[int]] = [set() for _ in range(state.players)]
+    for action in [None, *record["actions"]]:
+        if action is not None:
+            state.apply(game.parse_action(state, action))
+        if state.round_no != 1 or state.result() is not None:
+            break  # the first round is scored: from here on, everything held is shown
+        for p in range(state.players):
+            seen[p] |= set(state.pknow[seat][p]) | set(state.discard[p])
+    return seen
+
+
 def _bittersweet(record: JSON, seat: int, k: int) -> Twin:
-    """The other players' Preference cards (held and in their decks) dealt again: the seat
-    learns them only at the round's scoring, so `check_twin` cuts the game there."""
+    """The other players' Preference cards (held and in their decks) dealt again, except the
+    ones this seat peeks at or sees discarded, which keep their places: the seat learns the
+    rest only at the round's scoring, so `check_twin` cuts the game there."""
     twin: Any = _initial(record)
+    exposed = _bittersweet_exposed(record, seat)
     rng = random.Random(k)
     for p in range(twin.players):
-        if p != seat:
-            cards = twin.deck[p] + twin.yum[p] + twin.yuck[p]
-            rng.shuffle(cards)
-            twin.yum[p], twin.yuck[p] = [cards.pop()], [cards.pop()]
-            twin.deck[p] = cards
+        if p == seat:
+            continue
+        places = [twin.yum[p], twin.yuck[p], twin.deck[p]]
+        free = [(pile, i) for pile in places for i, c in enumerate(pile) if c not in exposed[p]]
+        cards = [pile[i] for pile, i in free]
+        rng.shuffle(cards)
+        for (pile, i), card in zip(free, cards, strict=True):
+            pile[i] = card
     return twin, list(record["actions"])
 
 

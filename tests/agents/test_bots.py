@@ -253,3 +253,75 @@ def test_widening_keeps_the_tree_on_the_heuristics_move_at_first() -> None:
     assert search.root.hint in children
     assert len(children) <= 1 + 1.0 * 3  # at most 1 + sqrt(9) actions opened
     assert len(children) < len(state.legal_actions())
+
+
+def _searching(gid: str, seed: int, moves: int) -> State:
+    """A position a few moves in where the seat to move has a real choice."""
+    state = _midgame(gid, seed, moves)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def _rollout_stages(state: State, horizon: bool) -> tuple[int, set[int]]:
+    """Run a small search; (the round of the root, the rounds its rollout policy played in)."""
+    from sweettooth.agents.ismcts import Search
+
+    seat = state.to_move
+    assert seat is not None
+    agent = ISMCTSAgent(iterations=6, rollout="heuristic", horizon=horizon)
+    search = Search(agent, state.game, state.view(seat), random.Random(3))
+    seen: set[int] = set()
+    policy = search.policy
+
+    def spy(s: State) -> Any:
+        seen.add(s.stage())
+        return policy(s)
+
+    search.policy = spy
+    search.run()
+    assert search.iterations == 6
+    return state.stage(), seen
+
+
+def test_horizon_ends_rollouts_with_the_round() -> None:
+    """BitterSweet with `horizon`: rollouts stop when the round ends (then heuristics.evaluate
+    scores the round wins); without it they play the later rounds too."""
+    state = _searching("bittersweet", 3, 4)
+    root, seen = _rollout_stages(state, horizon=True)
+    assert root == 1 and seen == {1}
+    root, seen = _rollout_stages(state, horizon=False)
+    assert max(seen) > root
+
+
+def test_bittersweet_evaluation_is_the_chance_to_win_from_round_wins() -> None:
+    from sweettooth.games.bittersweet.heuristics import evaluate, win_chances
+
+    assert win_chances((0, 0)) == (0.5, 0.5)
+    assert win_chances((2, 0)) == (1.0, 0.0)
+    three = win_chances((1, 0, 0))
+    assert sum(three) == pytest.approx(1.0) and three[0] > three[1] == three[2]
+    values = evaluate({"seats": [{"round_wins": 0}, {"round_wins": 1}]})
+    assert values[1] > 0.5 > values[0]
+
+
+def test_a_rollout_past_the_deadline_is_dropped_and_the_heuristics_move_played() -> None:
+    """The wall-time cap holds inside an iteration: a rollout running past the deadline is cut
+    off and counts for nothing; with no finished iteration the bot plays the heuristic's move."""
+    import time
+
+    from sweettooth.agents.heuristic import heuristic_for
+    from sweettooth.agents.ismcts import Search
+
+    state = _searching("bittersweet", 5, 2)
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    search = Search(ISMCTSAgent(iterations=5, rollout="heuristic"), state.game, view,
+                    random.Random(1))
+    search.root.hint = str(heuristic_for("bittersweet")(view, legal, random.Random(1)))
+    assert search.iterate(deadline=time.perf_counter() - 1.0) is False
+    assert search.iterations == 0
+    assert all(child.visits == 0 for child in search.root.children.values())
+    assert str(search.best(legal)) == search.root.hint
+    assert search.iterate() is True and search.iterations == 1

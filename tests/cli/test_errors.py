@@ -50,7 +50,10 @@ def test_bad_seat_bot_and_save_folder_exit_2(runner: CliRunner, nim: Nim) -> Non
     seat = runner.invoke(app, ["play", "nim", "--seat", "2"], input="")
     assert seat.exit_code == 2 and "--seat must be 0..1 for 2 players, got 2" in seat.stderr
     bot = runner.invoke(app, ["play", "nim", "--bot", "genius"], input="")
-    assert bot.exit_code == 2 and "valid bots: random" in bot.stderr
+    assert bot.exit_code == 2 and "--bot: unknown agent 'genius'" in bot.stderr
+    assert "valid agents: random" in bot.stderr
+    setting = runner.invoke(app, ["play", "nim", "--bot", "ismcts:iterations=lots"], input="")
+    assert setting.exit_code == 2 and "bad value for iterations: 'lots'" in setting.stderr
     save = runner.invoke(app, ["play", "nim", "--save", "/no/such/folder/game.json"], input="")
     assert save.exit_code == 2 and "cannot save the record" in save.stderr
     assert "Your move>" not in save.stdout  # refused before the game starts

@@ -32,6 +32,17 @@ def test_full_piped_game_against_the_bot_to_the_end(tmp_path: Path) -> None:
     assert f"Game over after {len(record['actions'])} actions." in out
 
 
+def test_the_bot_may_be_any_agent_with_settings(tmp_path: Path) -> None:
+    game = st.game("lechocolat")
+    save = tmp_path / "game.json"
+    proc = run_script("play", "lechocolat", "--seed", "5", "--save", str(save),
+                      "--bot", "ismcts:iterations=20,rollout=heuristic",
+                      stdin="1\n" * game.max_length(2, game.options))
+    assert proc.returncode == 0, proc.stderr
+    assert "seat 1 (ismcts:iterations=20,rollout=heuristic)" in proc.stdout
+    assert st.replay(json.loads(save.read_text())).result() is not None
+
+
 def test_bad_input_gets_a_message_and_a_reprompt(runner: CliRunner, nim: Nim) -> None:
     lines = ["jump", "0", "4", "²", "", "take 9", "help", "show", "=take 2", "TAKE 1", "take 3"]
     result = runner.invoke(

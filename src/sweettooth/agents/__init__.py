@@ -7,7 +7,7 @@ each one. A name may carry settings after a colon, `name:key=value,key=value`:
 - `heuristic[:epsilon=E]`: the game's own heuristic (`games/<id>/heuristics.py`).
 - `memory[:forget=F]`: Bonbons only, the heuristic with a human memory.
 - `ismcts[:iterations=N,seconds=S,rollout=random|heuristic,epsilon=E,exploration=C,`
-  `score_weight=W,samples=K,prior=P,depth=D,observe=1,widen=W]`: information-set MCTS over
+  `score_weight=W,samples=K,prior=P,depth=D,observe=1,widen=W,horizon=1]`: information-set MCTS over
   sampled states (see `ISMCTSAgent`).
 - `easy`, `medium`, `hard`: the difficulty levels of the game being played (`difficulty`).
 
@@ -47,6 +47,7 @@ _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
         "depth": int,
         "observe": lambda text: text.lower() in ("1", "true", "yes"),
         "widen": float,
+        "horizon": lambda text: text.lower() in ("1", "true", "yes"),
     },
     "easy": {},
     "medium": {},

@@ -83,6 +83,9 @@ class ISMCTSAgent:
     observe: below each action, branch the tree on what the bot's seat then sees (its view),
         so that later decisions in the tree may depend on it (a tile flipped, dice rolled):
         against "strategy fusion" in games whose turns mix choices and revelations.
+    horizon: end each rollout when the round in progress (`State.stage()`) ends and score the
+        position with the game's `heuristics.evaluate(view)`, as `depth` does: in games of
+        several rounds the later rounds are mostly noise for this move's choice.
     widen: progressive widening: a node reached n times keeps at most 1 + widen·sqrt(n)
         actions in play, the first being the heuristic's choice there (the game's rollout
         heuristic on the imagined view), so the tree plays like the heuristic until the
@@ -101,6 +104,7 @@ class ISMCTSAgent:
     depth: int | None = None
     observe: bool = False
     widen: float = 0.0
+    horizon: bool = False
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -143,6 +147,8 @@ class ISMCTSAgent:
             parts.append("observe=1")
         if self.widen:
             parts.append(f"widen={self.widen:g}")
+        if self.horizon:
+            parts.append("horizon=1")
         return "ismcts:" + ",".join(parts)
 
     def choose(
@@ -184,8 +190,9 @@ class Search:
         limit = agent.iterations if agent.iterations is not None else math.inf
         deadline = None if agent.seconds is None else time.perf_counter() + agent.seconds
         while self.iterations < limit:
-            self.iterate()
-            if deadline is not None and time.perf_counter() >= deadline:
+            if not self.iterate(deadline) or (
+                deadline is not None and time.perf_counter() >= deadline
+            ):
                 break
 
     def determinize(self) -> State:
@@ -201,8 +208,10 @@ class Search:
         state.rng = Rng(seed)  # the future dice and shuffles of this imagined game
         return state
 
-    def iterate(self) -> None:
+    def iterate(self, deadline: float | None = None) -> bool:
+        """One iteration; False (and nothing learnt) if its rollout ran past `deadline`."""
         state = self.determinize()
+        stage = state.stage()
         rng = self.rng
         node = self.root
         path: list[Node] = []
@@ -243,19 +252,21 @@ class Search:
             path.append(edge)
             node = self._outcome(edge, state) if observe else edge
         policy = self.policy
-        depth = self.agent.depth
-        if depth is None:
-            while state.to_move is not None:
-                state.apply(policy(state))
-        else:
-            while depth > 0 and state.to_move is not None:
-                state.apply(policy(state))
-                depth -= 1
+        depth = math.inf if self.agent.depth is None else self.agent.depth
+        horizon = self.agent.horizon
+        steps = 0
+        while depth > 0 and state.to_move is not None and not (horizon and state.stage() != stage):
+            state.apply(policy(state))
+            depth -= 1
+            steps += 1
+            if deadline is not None and steps % 8 == 0 and time.perf_counter() >= deadline:
+                return False  # out of time: a move is due, this rollout is cut off unused
         rewards = self.rewards(state) if state.to_move is None else self.evaluate(state)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
         self.iterations += 1
+        return True
 
     def _outcome(self, edge: Node, state: State) -> Node:
         """The node of what the bot's seat has seen after `edge` (a flipped tile, a die)."""
@@ -350,8 +361,9 @@ class Search:
             child = children.get(str(a))
             if child is not None and child.visits:
                 ranked.append((child.visits, child.total / child.visits, -i))
-        if not ranked:
-            return legal[0]
+        if not ranked:  # no iteration finished in time: the heuristic's move, if it was asked
+            hint = self.root.hint
+            return next((a for a in legal if str(a) == hint), legal[0])
         return legal[-max(ranked)[2]]
 
     def stats(self) -> list[JSON]:

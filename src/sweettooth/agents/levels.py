@@ -9,7 +9,8 @@
 | sweetnose   | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts, 32 deals,  |
 |             |                       |           | widen=1                                 |
 | sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
-| bittersweet | heuristic, eps=0.5    | heuristic | 80 it., heuristic rollouts, 32 deals    |
+| bittersweet | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts to the end  |
+|             |                       |           | of the round (horizon), 32 deals        |
 
 "heuristic" is the game's own `heuristics.choose`; eps (epsilon) is the chance of a uniformly
 random legal move instead. The hard bot stops at whichever comes first, its iterations or 1.8 s
@@ -75,7 +76,7 @@ _TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
     "bittersweet": {
         "easy": _easy,
         "medium": _medium,
-        "hard": _hard(iterations=80, rollout="heuristic", samples=32),
+        "hard": _hard(iterations=150, rollout="heuristic", samples=32, horizon=True),
     },
 }
 

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 import sweettooth as st
-from sweettooth.agents import agent_names, make_agent
+from sweettooth.agents import make_agent
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
@@ -98,7 +98,9 @@ def play_cmd(
     seed: SeedArg = None,
     option: OptionsArg = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is played at this terminal.")] = False,
-    bot: Annotated[str, typer.Option(help="The bot for the other seats.")] = "random",
+    bot: Annotated[str, typer.Option(
+        help="The bot for the other seats: easy, medium, hard, or an agent with settings "
+             "(e.g. ismcts:iterations=500,rollout=heuristic; see docs/bots.md).")] = "random",
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,
@@ -109,15 +111,17 @@ def play_cmd(
     options = parse_options(game, option)
     if not 0 <= seat < count:
         fail(f"--seat must be 0..{count - 1} for {count} players, got {seat}")
-    if bot not in agent_names():
-        fail(f"unknown bot {bot!r}; valid bots: {', '.join(agent_names())}")
+    try:
+        agent = make_agent(bot)
+    except ValueError as e:
+        fail(f"--bot: {e}")
     if save is not None and not save.absolute().parent.is_dir():
         fail(f"cannot save the record to {save}: no folder {save.absolute().parent}")
     with usage_errors():
         state = game.new(count, new_seed() if seed is None else seed, **options)
     humans = frozenset(range(count)) if hotseat else frozenset({seat})
     io = TerminalIO()
-    session = TerminalPlay(state, humans, make_agent(bot), io, bot_seed=state.seed)
+    session = TerminalPlay(state, humans, agent, io, bot_seed=state.seed)
     interrupted = False
     try:
         session.run()

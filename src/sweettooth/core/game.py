@@ -135,6 +135,11 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def stage(self) -> int:
+        """The round in progress (0 in a game without rounds). Public knowledge: a search may
+        end a rollout when it changes and score the position there (ISMCTS `horizon`)."""
+        return 0
+
     def check_seat(self, seat: int | None) -> None:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players

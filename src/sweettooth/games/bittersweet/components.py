@@ -17,7 +17,7 @@ at least / at most so many OTHER Chocs matching `match`, else 1) and `per` ("?" 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from sweettooth.core.data import field, load_data, load_data_file, need
@@ -165,21 +165,17 @@ class Components:
     preferences: tuple[PreferenceCard, ...]
 
     def choc_index(self, choc_id: str) -> int:
-        return self._ids()[choc_id]
+        return self._ids[choc_id]
 
-    def _ids(self) -> dict[str, int]:
-        return _index(self.chocs)
+    @cached_property
+    def _ids(self) -> dict[str, int]:  # built once per Components (hashing the Chocs is slow)
+        return {c.id: c.index for c in self.chocs}
 
     def pref_index(self, attribute: str) -> int:
         for p in self.preferences:
             if p.attribute == attribute:
                 return p.index
         raise KeyError(attribute)
-
-
-@cache
-def _index(chocs: tuple[Choc, ...]) -> dict[str, int]:
-    return {c.id: c.index for c in chocs}
 
 
 # -- loading and validation ------------------------------------------------------------------

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from sweettooth.core import JSON
 
 from .components import Choc, Components, load_components
+from .state import ROUND_WINS_NEEDED
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
@@ -116,3 +118,38 @@ def greedy(threshold: float = 3.0, yum_bonus: float = 2.0, yuck_penalty: float =
 
 
 choose: Chooser = greedy(3.0)
+
+
+def evaluate(view: JSON) -> list[float]:
+    """Each seat's expected search reward from the round wins so far (for search cut-offs at
+    the end of a round, ISMCTS `horizon`): 0.75 x its chance to win the game, counting each
+    later round as won by any player alike, + 0.25 x its round wins normalized among the seats.
+
+    >>> evaluate({"seats": [{"round_wins": 1}, {"round_wins": 0}]})
+    [0.8125, 0.1875]
+    """
+    wins = tuple(int(e["round_wins"]) for e in view["seats"])
+    chance = win_chances(wins)
+    lo, hi = min(wins), max(wins)
+    norm = [(w - lo) / (hi - lo) if hi > lo else 0.5 for w in wins]
+    return [0.75 * c + 0.25 * n for c, n in zip(chance, norm, strict=True)]
+
+
+@cache
+def win_chances(wins: tuple[int, ...]) -> tuple[float, ...]:
+    """Each player's chance to be first to ROUND_WINS_NEEDED if every later round has one
+    winner, each player alike.
+
+    >>> win_chances((1, 0))
+    (0.75, 0.25)
+    """
+    players = len(wins)
+    done = [s for s, w in enumerate(wins) if w >= ROUND_WINS_NEEDED]
+    if done:
+        return tuple(1.0 / len(done) if s in done else 0.0 for s in range(players))
+    total = [0.0] * players
+    for s in range(players):
+        nxt = win_chances(tuple(w + (t == s) for t, w in enumerate(wins)))
+        for t in range(players):
+            total[t] += nxt[t] / players
+    return tuple(total)

@@ -164,6 +164,9 @@ class BitterSweetState(State):
     def result(self) -> Result | None:
         return self.finished
 
+    def stage(self) -> int:
+        return self.round_no
+
     def copy(self) -> BitterSweetState:
         o = BitterSweetState.__new__(BitterSweetState)
         self._copy_base_into(o)

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import TYPE_CHECKING
 
 from sweettooth.core import JSON
@@ -92,5 +92,5 @@ def build_view(state: BitterSweetState, seat: int | None) -> JSON:
         "tasks": [t.to_json(state) for t in state.tasks],
         "pending": [chocs[x].id for x in state.pending],
         "log": [dict(e[1]).get(obs, e[0]) for e in state.log],
-        "rounds": copy.deepcopy(state.rounds),
+        "rounds": json.loads(json.dumps(state.rounds)),  # a copy; faster than deepcopy
     }

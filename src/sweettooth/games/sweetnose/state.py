@@ -252,6 +252,9 @@ class SweetNoseState(State):
             return False
         return self.table.plate[o][take] > 0
 
+    def stage(self) -> int:
+        return self.round
+
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None

@@ -46,6 +46,7 @@ class Stats:
 
 def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "SWEETTOOTH_RATE_BURST": "100000", "SWEETTOOTH_RATE_PER_SECOND": "100000",
+           "SWEETTOOTH_HTTP_BURST": "100000", "SWEETTOOTH_HTTP_PER_SECOND": "100000",
            "SWEETTOOTH_MAX_OPEN_TABLES": "100000"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db],

@@ -39,6 +39,8 @@ class ServerProcess:
         self.env.setdefault("SWEETTOOTH_BOT_WORKERS", "2")
         self.env.setdefault("SWEETTOOTH_RATE_BURST", "10000")  # test clients are fast
         self.env.setdefault("SWEETTOOTH_RATE_PER_SECOND", "10000")
+        self.env.setdefault("SWEETTOOTH_HTTP_BURST", "10000")  # tests open many tables
+        self.env.setdefault("SWEETTOOTH_HTTP_PER_SECOND", "10000")
         self.argv = list(argv) if argv is not None else [
             sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db,
         ]

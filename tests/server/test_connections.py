@@ -109,3 +109,45 @@ def test_a_thinking_bot_does_not_block_the_server(tmp_path: Path) -> None:
         with api(srv) as http:
             wait_for(lambda: http.get(f"/api/tables/{busy}").json()["ply"] >= 1,
                      "the bot to move once released")
+
+
+def test_lobby_writes_are_limited_per_address(tmp_path: Path) -> None:
+    """Opening tables and joining seats share one bucket per client address; past it: 429
+    naming the limit, nothing created, and reading the lobby still works."""
+    env = {"SWEETTOOTH_HTTP_BURST": "3", "SWEETTOOTH_HTTP_PER_SECOND": "0"}
+    seats = [{"kind": "human"}, {"kind": "bot"}]
+    with ServerProcess(f"sqlite:///{tmp_path / 'h.sqlite3'}", env=env) as srv:
+        first = create_table(srv, "lechocolat", seats)["id"]
+        create_table(srv, "bonbons", seats)
+        join(srv, first, "Ann")
+        with api(srv) as http:
+            refused = http.post("/api/tables", json={"game": "lechocolat", "seats": seats})
+            assert refused.status_code == 429
+            assert "too many tables opened or seats joined from 127.0.0.1" in (
+                refused.json()["detail"])
+            again = http.post(f"/api/tables/{first}/join", json={"name": "Bob"})
+            assert again.status_code == 429
+            listed = http.get("/api/tables")
+            assert listed.status_code == 200  # open tables: the refused one is not there
+            assert [t["game"] for t in listed.json()] == ["bonbons"]
+            assert http.get(f"/api/tables/{first}").json()["seats"][0]["name"] == "Ann"
+
+
+def test_bots_in_a_process_pool_play_a_table_to_the_end(tmp_path: Path) -> None:
+    """`bot_executor=process`: decisions run in spawned worker processes, and the game they
+    play is a valid one (its record replays to the same result)."""
+    import sweettooth as st
+
+    env = {"SWEETTOOTH_BOT_EXECUTOR": "process"}
+    with ServerProcess(f"sqlite:///{tmp_path / 'p.sqlite3'}", env=env) as srv:
+        seats = [{"kind": "bot", "level": "medium"}, {"kind": "bot", "level": "easy"}]
+        table = create_table(srv, "lechocolat", seats)["id"]
+        with api(srv) as http:
+            wait_for(lambda: http.get(f"/api/tables/{table}").json()["result"] is not None,
+                     "the bots to finish the game")
+            info = http.get(f"/api/tables/{table}").json()
+            record = http.get(f"/api/tables/{table}/record").json()
+    state = st.replay(record)
+    assert info["ply"] == len(record["actions"]) > 0
+    result = state.result()
+    assert result is not None and info["result"] == result.to_json()

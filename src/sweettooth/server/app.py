@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,6 +29,7 @@ from sweettooth.core import OptionValue
 from . import replay_api
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
+from .limits import AddressLimiter, RateLimiter
 from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
 from .settings import Settings
 from .tables import Client, Hooks, LiveTable, LobbyError, TableManager
@@ -108,26 +108,8 @@ class Problem(BaseModel):
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem},
-    503: {"model": Problem},
+    429: {"model": Problem}, 503: {"model": Problem},
 }
-
-
-class RateLimiter:
-    """A token bucket: `burst` messages at once, `rate` per second after that."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.burst, self.rate = float(burst), rate
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> FastAPI:
@@ -158,6 +140,20 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         manager: TableManager = request.app.state.manager
         return manager
 
+    writes = AddressLimiter(cfg.http_burst, cfg.http_per_second)
+
+    def limit_writes(request: Request) -> None:
+        """Lobby writes (open a table, join a seat) per client address: 429 past the limit."""
+        address = request.client.host if request.client else "unknown"
+        bucket = writes.bucket(address)
+        if not bucket.allow():
+            wait = bucket.wait()
+            retry = "later" if wait == float("inf") else f"in {max(1, round(wait))} s"
+            raise HTTPException(
+                429, f"too many tables opened or seats joined from {address}; try again {retry}",
+                headers=None if wait == float("inf") else {"Retry-After": str(max(1, round(wait)))},
+            )
+
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
@@ -183,7 +179,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         """The difficulties a bot seat can have."""
         return list(LEVELS)
 
-    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS)
+    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=ERRORS,
+              dependencies=[Depends(limit_writes)])
     async def create_table(body: CreateTable, request: Request) -> TableInfo:
         """Open a table: a game, its options, and each seat human (to be joined) or a bot."""
         table = await manager_of(request).create(
@@ -230,7 +227,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         record: dict[str, Any] = table.state.record()
         return record
 
-    @app.post("/api/tables/{table_id}/join", status_code=201, tags=["lobby"], responses=ERRORS)
+    @app.post("/api/tables/{table_id}/join", status_code=201, tags=["lobby"], responses=ERRORS,
+              dependencies=[Depends(limit_writes)])
     async def join(table_id: TableId, body: Join, request: Request) -> Joined:
         """Take a free human seat. The token in the answer is the seat: keep it secret, or share
         the link with the friend who should play it."""

@@ -38,6 +38,10 @@ class Settings:
     """Sustained messages per second per connection."""
     max_rate_violations: int = 200
     """A connection that keeps flooding after this many `rate_limited` errors is closed."""
+    http_burst: int = 60
+    """Tables opened plus seats joined that one client address may make at once (then 429)."""
+    http_per_second: float = 0.5
+    """Sustained tables opened plus seats joined per second per client address."""
     max_open_tables: int = 10000
     """Unfinished tables the server keeps; creating more answers 503."""
     bot_workers: int = 4
@@ -85,14 +89,15 @@ class Settings:
             "max_message_bytes": self.max_message_bytes,
             "hard_message_bytes": self.hard_message_bytes,
             "rate_burst": self.rate_burst,
+            "http_burst": self.http_burst,
             "bot_workers": self.bot_workers,
             "max_open_tables": self.max_open_tables,
         }
         for name, value in positive.items():
             if value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
-        if self.rate_per_second < 0 or self.bot_delay < 0:
-            raise ValueError("rate_per_second and bot_delay must not be negative")
+        if self.rate_per_second < 0 or self.http_per_second < 0 or self.bot_delay < 0:
+            raise ValueError("rate_per_second, http_per_second and bot_delay must not be negative")
 
     def with_db(self, db: str | None) -> Settings:
         return self if db is None else replace(self, db=db)

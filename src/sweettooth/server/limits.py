@@ -1,0 +1,62 @@
+"""Rate limits: a token bucket per WebSocket connection, and one per client address for the
+lobby's writes (opening tables, joining seats), so one client cannot flood the database.
+
+>>> bucket = RateLimiter(burst=2, rate=0.0)
+>>> [bucket.allow() for _ in range(3)]
+[True, True, False]
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+
+
+class RateLimiter:
+    """A token bucket: `burst` messages at once, `rate` per second after that."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = float(burst), rate
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next message is allowed (inf if the bucket never refills)."""
+        if self.tokens >= 1.0:
+            return 0.0
+        return float("inf") if self.rate <= 0 else (1.0 - self.tokens) / self.rate
+
+
+class AddressLimiter:
+    """One `RateLimiter` per client address, remembering at most `capacity` addresses (the
+    least recently seen are forgotten, which only ever gives them a fresh bucket).
+
+    >>> limits = AddressLimiter(burst=1, rate=0.0)
+    >>> limits.allow("10.0.0.1"), limits.allow("10.0.0.1"), limits.allow("10.0.0.2")
+    (True, False, True)
+    """
+
+    def __init__(self, burst: int, rate: float, capacity: int = 10000) -> None:
+        self.burst, self.rate, self.capacity = burst, rate, capacity
+        self.buckets: OrderedDict[str, RateLimiter] = OrderedDict()
+
+    def bucket(self, address: str) -> RateLimiter:
+        bucket = self.buckets.pop(address, None)
+        if bucket is None:
+            bucket = RateLimiter(self.burst, self.rate)
+            while len(self.buckets) >= self.capacity:
+                self.buckets.popitem(last=False)
+        self.buckets[address] = bucket
+        return bucket
+
+    def allow(self, address: str) -> bool:
+        return self.bucket(address).allow()

@@ -287,6 +287,8 @@ class Search:
             child = children.get(key)
             if child is None:  # held back by progressive widening
                 continue
+            if not child.visits:  # expanded by an iteration cut off at a deadline
+                return key
             mean = (child.total / child.visits - low) / span
             ucb = mean + c * math.sqrt(math.log(child.avail) / child.visits)
             if key == hint:

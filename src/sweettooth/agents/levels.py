@@ -98,6 +98,11 @@ class _Named:
         return self.agent.choose(game, view, legal, rng)
 
 
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
+
+
 def difficulty(game_id: str, level: str) -> Agent:
     """The agent for `level` ("easy", "medium", "hard") in game `game_id`.
 
@@ -106,8 +111,7 @@ def difficulty(game_id: str, level: str) -> Agent:
     >>> difficulty("lechocolat", "medium").name
     'medium'
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
+    _check_level(level)
     try:
         levels = _TABLE[game_id]
     except KeyError:
@@ -125,8 +129,7 @@ class LevelAgent:
     _agents: dict[str, Agent] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"unknown level {self.level!r}; valid levels: {', '.join(LEVELS)}")
+        _check_level(self.level)
 
     @property
     def name(self) -> str:

@@ -147,11 +147,11 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         address = request.client.host if request.client else "unknown"
         bucket = writes.bucket(address)
         if not bucket.allow():
-            wait = bucket.wait()
-            retry = "later" if wait == float("inf") else f"in {max(1, round(wait))} s"
+            retry = bucket.retry_after()
             raise HTTPException(
-                429, f"too many tables opened or seats joined from {address}; try again {retry}",
-                headers=None if wait == float("inf") else {"Retry-After": str(max(1, round(wait)))},
+                429, f"too many tables opened or seats joined from {address}; try again "
+                + ("later" if retry is None else f"in {retry} s"),
+                headers=None if retry is None else {"Retry-After": str(retry)},
             )
 
     @app.exception_handler(LobbyError)

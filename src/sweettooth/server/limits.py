@@ -8,6 +8,7 @@ lobby's writes (opening tables, joining seats), so one client cannot flood the d
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 
@@ -29,11 +30,12 @@ class RateLimiter:
             return True
         return False
 
-    def wait(self) -> float:
-        """Seconds until the next message is allowed (inf if the bucket never refills)."""
-        if self.tokens >= 1.0:
-            return 0.0
-        return float("inf") if self.rate <= 0 else (1.0 - self.tokens) / self.rate
+    def retry_after(self) -> int | None:
+        """Whole seconds (at least 1) until the next message is allowed; None if never (a
+        bucket that does not refill)."""
+        if self.rate <= 0:
+            return None
+        return max(1, math.ceil((1.0 - self.tokens) / self.rate))
 
 
 class AddressLimiter:
@@ -41,8 +43,8 @@ class AddressLimiter:
     least recently seen are forgotten, which only ever gives them a fresh bucket).
 
     >>> limits = AddressLimiter(burst=1, rate=0.0)
-    >>> limits.allow("10.0.0.1"), limits.allow("10.0.0.1"), limits.allow("10.0.0.2")
-    (True, False, True)
+    >>> [limits.bucket(a).allow() for a in ("10.0.0.1", "10.0.0.1", "10.0.0.2")]
+    [True, False, True]
     """
 
     def __init__(self, burst: int, rate: float, capacity: int = 10000) -> None:
@@ -57,6 +59,3 @@ class AddressLimiter:
                 self.buckets.popitem(last=False)
         self.buckets[address] = bucket
         return bucket
-
-    def allow(self, address: str) -> bool:
-        return self.bucket(address).allow()

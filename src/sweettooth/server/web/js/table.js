@@ -5,14 +5,59 @@
 // A game renderer (js/games/<id>.js) exports an object with:
 //   title                      the game's name
 //   render(view, ctx) -> Node  the board; every piece that can take part in an action carries
-//                              data-key="<key>" and an aria-label
+//                              data-key="<key>" and an aria-label (on a <button>, or on an
+//                              element with a role: the shell adds role=button while a piece is
+//                              clickable; a piece that is never clickable and is not a button
+//                              needs its own role, e.g. role="img", or no aria-label at all:
+//                              axe forbids aria-label on a plain <div>/<span>)
 //   keys(action, view) -> [..] the keys a player clicks to make that action (any order); null
 //                              if the action has no piece (then it gets a plain button)
 //   label(key, view)           text of a button for a key that has no piece on the board
-//   describe(action, view)     readable text of an action (confirm buttons, logs)
+//   describe(action, view)     readable text of an action (confirm buttons, hints, logs)
 //   prompt(view, picked)       one line telling the player what to do now
 //   summary(view, ctx) -> Node the end screen's score breakdown
-//   log(view) -> [string]      readable log lines (default: view.log)
+//   log(view, ctx) -> [string] readable log lines (default: view.log; narrate is preferred)
+// Optional:
+//   narrate(entry, view, ctx) -> string   one entry of view.log in plain words with player names
+//                              (ctx.names), no internal ids; the shell shows the raw entry
+//                              (the notation) only as a small secondary detail. Return a falsy
+//                              value to fall back to the entry's text.
+//   explain(key, view) -> string   what a piece is (a Choc's attributes, points and ability, a
+//                              store's effect...): the shell uses it for hint and tooltip text;
+//                              renderers also put it on the pieces themselves (title, and a
+//                              focus/long-press popup if they like).
+//   holdMs(prevView, nextView) -> number  how long the shell keeps the previous frame (with the
+//                              faces it revealed) on screen before drawing the next one when the
+//                              change was not the viewer's own move (Bonbons: ~1500 when a
+//                              bot's turned-up faces go down again). A click or key press cuts
+//                              the hold short; it is 0 at the "instant" bot speed.
+//   piece(kind, id) -> Node|null   a small inline drawing of one piece for the rules text
+//                              (links `piece:<kind>/<id>`, see sweettooth.core.rules_text); the
+//                              shell falls back to the link's text when null or missing. The node
+//                              must be decorative or carry its own accessible name (role="img"
+//                              + aria-label), and must not hold a data-key.
+//   prepare() -> Promise       loaded data (BitterSweet's catalogue) before the first render
+//
+// ctx (passed to render, summary, prompt, narrate):
+//   seat        the viewer's seat, null for a spectator
+//   names       display name per seat: bots as "Candy Bot (medium)"; the viewer's own seat is
+//               "You" at a table where every other seat is a bot (write "You take", not "You
+//               takes": compare the seat with ctx.seat); hotseat, replay and spectators get names
+//   picked      keys picked so far in the composer
+//   lastMoves   {seat: notation} each seat's most recent action, derived by the shell from
+//               view.log (js/lastmove.js); render marks the pieces of each with class
+//               "last-move" and data-last-by="<seat>" (until that seat moves again). If a render
+//               marks nothing, the shell marks the pieces whose data-key is in keys(notation).
+//   botSpeed    "slow" | "normal" | "instant": renderers may shorten their CSS transitions at
+//               "instant" (the shell sets data-speed on the table root too)
+//   hint        {action, reason} while a hint is shown (the shell adds class "hinted" to the
+//               pieces of keys(hint.action, view))
+//
+// Animation: renderers animate flips and moves with CSS transitions/animations only, all
+// switched off under `@media (prefers-reduced-motion: reduce)`. Contrast: text at least 4.5:1
+// against its background (3:1 for 18.66px bold and larger); pieces a player must click are at
+// least 44x44 CSS px of hit area (a transparent ::before/::after or padding may widen a thin
+// piece). No text below 10px. No emoji (SVG instead), no named fonts (generic families only).
 //
 // The composer: the player clicks pieces in any order; after each click only the pieces that
 // can still complete a legal action stay clickable. When the clicks name exactly one action it

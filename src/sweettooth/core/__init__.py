@@ -15,6 +15,7 @@ from .options import Option, OptionValue
 from .record import load_record, replay, save_record
 from .registry import game, games, register
 from .rng import Rng
+from .rules_text import plain_rules, rules_markdown, sections
 
 __all__ = [
     "JSON",
@@ -38,8 +39,11 @@ __all__ = [
     "games",
     "load_record",
     "new_seed",
+    "plain_rules",
     "register",
     "replay",
+    "rules_markdown",
     "save_record",
     "seats",
+    "sections",
 ]

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .errors import IllegalAction, PlayerCountError, SeatError
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
+from .rules_text import rules_markdown
 
 Action = Hashable
 """An action: a small immutable value whose `str()` is its notation."""
@@ -270,6 +271,11 @@ class Game(ABC, Generic[S]):
         import json
 
         return json.dumps(view, indent=1, sort_keys=True)
+
+    def rules_text(self) -> str:
+        """The player-facing rules of this game (Markdown with `piece:` links), the same text
+        the web client and the terminal app show; see `sweettooth.core.rules_text`."""
+        return rules_markdown(self.id)
 
     def describe(self) -> JSON:
         return {

@@ -8,7 +8,28 @@ class SweetToothError(Exception):
 
 
 class IllegalAction(SweetToothError, ValueError):
-    """An action that is not legal in the current state (the state is left unchanged)."""
+    """An action that is not legal in the current state (the state is left unchanged).
+
+    `reason` says why in words for the player, and only with what that player can see;
+    `action` is the notation of what was tried (None if unknown). The message is both:
+
+    >>> str(IllegalAction("c4 is already face up", "flip c4"))
+    'flip c4: c4 is already face up'
+    >>> IllegalAction("it is P2's turn").reason
+    "it is P2's turn"
+    """
+
+    reason: str
+    action: str | None
+
+    def __init__(self, reason: str, action: str | None = None) -> None:
+        self.reason = reason
+        self.action = action
+        shown = action if action and not reason.startswith(action) else None
+        super().__init__(reason if shown is None else f"{shown}: {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str | None]]:
+        return (type(self), (self.reason, self.action))
 
 
 class UnknownGame(SweetToothError, ValueError):

@@ -120,18 +120,51 @@ class State(ABC):
         return action in self.legal_actions()
 
     # -- shared behaviour -------------------------------------------------------------------
-    def apply(self, action: Any) -> None:
-        """Play `action` for `to_move`. Raises IllegalAction (and changes nothing) if not legal."""
-        if self.to_move is None:
-            raise IllegalAction(f"the game is over; {describe(action)} cannot be played")
+    def apply(self, action: Any, *, seat: int | None = None) -> None:
+        """Play `action` for `to_move`: an action, or its notation as text (read by
+        `Game.parse_action`, case and spacing ignored). With `seat`, refuse if another seat is
+        to move. Raises IllegalAction (and changes nothing) if the move is not legal; its
+        `reason` says why, using only what the seat to move can see.
+
+        >>> import sweettooth as st
+        >>> s = st.game("lechocolat").new(players=2, seed=1)
+        >>> s.apply("SPLIT a1:g5  at B"); s.history
+        [Split(group=Rect(x=0, y=0, w=7, h=5), vertical=True, at=1)]
+        >>> s.apply("split a1:g5 at c")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        sweettooth.core.errors.IllegalAction: split a1:g5 at c: ...
+        >>> s.apply("claim a1", seat=0)
+        Traceback (most recent call last):
+        ...
+        sweettooth.core.errors.IllegalAction: claim a1: it is P2's turn
+        """
+        mover = self.to_move
+        text = action if isinstance(action, str) else describe(action)
+        if mover is None:
+            raise IllegalAction("the game is over", text)
+        if seat is not None and seat != mover:
+            raise IllegalAction(f"it is {self.seat_label(mover)}'s turn", text)
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
         if not self._is_legal(action):
-            legal = ", ".join(str(a) for a in self.legal_actions()[:12])
-            more = "" if len(self.legal_actions()) <= 12 else ", ..."
-            raise IllegalAction(
-                f"{describe(action)} is not legal now; legal actions: {legal}{more}"
-            )
+            raise IllegalAction(self.refusal(action), describe(action))
         self._apply(action)
         self.history.append(action)
+
+    def refusal(self, action: Any) -> str:
+        """Why `action` cannot be played now, for the seat to move (never anything hidden from
+        it): the game's own reason (`Game.why_illegal`), else what kind of move is expected."""
+        if self.to_move is None:
+            return "the game is over"
+        reason = self.game.why_illegal(self, action)
+        if reason:
+            return reason
+        return f"{describe(action)} is not possible now; {self.game.expected(self)}"
+
+    def seat_label(self, seat: int) -> str:
+        """How a seat is named to people: 'P1' for seat 0."""
+        return f"P{seat + 1}"
 
     def is_over(self) -> bool:
         return self.to_move is None
@@ -252,19 +285,55 @@ class Game(ABC, Generic[S]):
         return range(self.min_players, self.max_players + 1)
 
     def parse_action(self, state: State, text: str) -> Any:
-        """The legal action whose notation is `text`; otherwise IllegalAction.
+        """The legal action whose notation is `text`, case and spacing ignored.
 
-        Games with a richer notation (aliases, case-insensitivity) override this.
+        Otherwise IllegalAction: if `text` names a well-formed action (`read_action`), with the
+        reason it is not legal now; if it names none, with the shapes of move expected now.
         """
-        wanted = " ".join(str(text).split())
-        legal = state.legal_actions()
-        for action in legal:
-            if str(action) == wanted:
-                return action
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action must be given as text, got {type(text).__name__}")
+        wanted = " ".join(text.split())
         if state.to_move is None:
-            raise IllegalAction(f"the game is over; {wanted!r} cannot be played")
-        shown = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-        raise IllegalAction(f"{wanted!r} is not a legal action now; legal actions: {shown}")
+            raise IllegalAction("the game is over", wanted)
+        action = self.read_action(state, wanted)
+        if action is None:
+            key = wanted.casefold()
+            for legal in state.legal_actions():
+                if str(legal).casefold() == key:
+                    return legal
+            raise IllegalAction(f"expected {self.shapes(state)}", wanted)
+        if state._is_legal(action):
+            return action
+        raise IllegalAction(state.refusal(action), wanted)
+
+    # -- refusals: games override these (games/<game>/refusals.py) -----------------------------
+    def read_action(self, state: State, text: str) -> Any:
+        """The action `text` names, legal or not (None if it names none): the game's notation
+        read case-insensitively. `text` comes with its spacing normalised. The base class
+        reads nothing, so `parse_action` only matches the notation of legal actions."""
+        return None
+
+    def why_illegal(self, state: State, action: Any) -> str | None:
+        """Why `action` is not legal in `state`, in words for the seat to move, using only
+        what that seat can see; None when no specific reason applies."""
+        return None
+
+    def expected(self, state: State) -> str:
+        """What kind of move the seat to move must make now, e.g. 'you must choose a round tile
+        to give back'."""
+        return f"it is {state.seat_label(state.to_move or 0)}'s move"
+
+    def shapes(self, state: State) -> str:
+        """The shapes of notation accepted now, briefly, e.g. "'flip <square>' like 'flip c4',
+        or 'stop'". The default shows one legal action per leading word (five at most)."""
+        examples: dict[str, str] = {}
+        for action in state.legal_actions():
+            notation = str(action)
+            examples.setdefault(notation.split(" ", 1)[0], notation)
+        shown = [f"'{e}'" for e in list(examples.values())[:5]]
+        return "a move like " + (", ".join(shown[:-1]) + " or " if len(shown) > 1 else "") + (
+            shown[-1] if shown else "nothing (no move is possible)"
+        )
 
     def render(self, view: JSON) -> str:
         """Text picture of a view; games override this with a proper drawing."""

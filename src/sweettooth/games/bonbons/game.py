@@ -174,7 +174,7 @@ class BonbonsGame(Game[BonbonsState]):
         action = NOTATION.get(wanted)
         if action is not None and state.to_move is not None and state._is_legal(action):
             return action
-        return super().parse_action(state, wanted)  # raises, listing the legal actions
+        return super().parse_action(state, text)  # raises, saying why
 
     def render(self, view: JSON) -> str:
         return render(view)

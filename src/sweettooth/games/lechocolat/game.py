@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, Rng, State
+from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, Rng
 
 from .bar import CELLS
 from .components import Components, load_components
@@ -90,9 +90,6 @@ class LeChocolat(Game[ChocolateState]):
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{}, {"card": "rainbow"}]
-
-    def parse_action(self, state: State, text: str) -> Any:
-        return super().parse_action(state, " ".join(str(text).lower().split()))
 
     def render(self, view: JSON) -> str:
         return render(view)

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import replay_api
+from . import replay_api, rules_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .limits import AddressLimiter, RateLimiter
@@ -251,16 +251,15 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         await Session(websocket, manager, table, cfg).run()
 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
+    app.include_router(rules_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:
         """A seat's share link /t/<id>#token=...: the browser keeps the #token across this."""
         return RedirectResponse(f"/table.html?t={quote(table_id[:32], safe='')}", status_code=307)
 
-    if WEB_DIR.is_dir():  # the browser client, served as static files
-        from fastapi.staticfiles import StaticFiles
-
-        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    if WEB_DIR.is_dir():  # the browser client: static files, gzip, Cache-Control
+        app.mount("/", web_static.web_app(WEB_DIR), name="web")
 
     return app
 

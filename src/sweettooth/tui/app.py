@@ -1,0 +1,473 @@
+"""`SweetApp`: one game at the terminal, full screen.
+
+The app holds the State, but draws only views: the seat of the single human, or in hotseat the
+player who last took the device (after a "Pass to ..." screen). Bots get only their own view.
+Nothing derived from the seed is shown before the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+import sweettooth as st
+from sweettooth.agents import Agent
+from sweettooth.core import JSON, IllegalAction, State, SweetToothError, save_record
+
+from .composer import Composer, build
+from .ending import EndScreen, headline
+from .games import face_for
+from .games.base import Ctx
+from .help import HelpScreen
+from .passing import PassScreen
+from .pieces import Piece, nearest
+
+UNITS = {
+    "lechocolat": "VP",
+    "bonbons": "tiles",
+    "sweetnose": "SP",
+    "sweetshop": "points",
+    "bittersweet": "round wins",
+}
+
+
+class SweetApp(App[int]):
+    """Play one game: `humans` pick their moves, `agents` play the other seats."""
+
+    TITLE = "sweettooth"
+    AUTO_FOCUS = None
+    CSS = """
+    Screen { layout: vertical; }
+    #players { height: auto; max-height: 3; background: $boost; padding: 0 1; }
+    #main { height: 1fr; }
+    #board { width: 1fr; padding: 0 1; }
+    #side { width: 30%; min-width: 24; max-width: 44; }
+    #choices { height: auto; max-height: 12; border: round $accent; }
+    #choices.-empty { display: none; }
+    #log { height: 1fr; border: round $panel; }
+    #status { height: auto; max-height: 3; background: $primary 20%; padding: 0 1; }
+    #notation { height: 1; border: none; padding: 0 1; }
+    .hidden { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("colon,slash", "type_move", "Type a move"),
+        Binding("escape", "cancel", "Cancel picks", show=False),
+        Binding("l", "full_log", "Log", show=False),
+        Binding("q,ctrl+q", "stop", "Quit"),
+        Binding("up", "move(0,-1)", show=False),
+        Binding("down", "move(0,1)", show=False),
+        Binding("left", "move(-1,0)", show=False),
+        Binding("right", "move(1,0)", show=False),
+    ]
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        humans: Sequence[int],
+        agents: Mapping[int, Agent],
+        names: Sequence[str],
+        bot_delay: float = 0.6,
+        memory_aid: bool = False,
+        save: Path | None = None,
+        seed: int | None = None,
+        state: State | None = None,
+        bot_seed: int | None = None,
+        flip_pause: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = st.game(game_id)
+        self.state: State = (
+            state if state is not None else self.game.new(players, seed, **dict(options or {}))
+        )
+        self.humans = sorted(set(humans))
+        missing = [s for s in range(self.state.players) if s not in self.humans and s not in agents]
+        if missing:
+            raise ValueError(f"seats {missing} have neither a human nor a bot")
+        self.agents = dict(agents)
+        bots = bot_seed if bot_seed is not None else secrets.randbits(48)
+        self.rngs = {s: random.Random(f"{bots}/seat{s}") for s in self.agents}
+        self.names = list(names)
+        self.bot_delay = max(0.0, bot_delay)
+        self.flip_pause = flip_pause if flip_pause is not None else max(1.2, 2 * self.bot_delay)
+        self.save = save
+        self.face = face_for(game_id)
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.ctx = Ctx(seat=self.viewer, names=self.names, memory_aid=memory_aid)
+        self.view: JSON = self.state.view(self.viewer)
+        self.composer = Composer([])
+        self.waiting = False
+        """True while a human may move (the app waits for a pick or a typed move)."""
+        self.exit_code = 1
+        self._logged = 0
+        self._logged_for: int | None = -1
+        self._task: asyncio.Task[None] | None = None
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="players")
+        with Horizontal(id="main"):
+            yield VerticalScroll(id="board")
+            with Vertical(id="side"):
+                yield OptionList(id="choices")
+                yield RichLog(id="log", wrap=True, markup=False)
+        yield Static(id="status")
+        yield Input(placeholder="type a move here (press : ) and Enter", id="notation")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.title = self.game.title
+        self.query_one("#log", RichLog).border_title = "Log"
+        self.query_one("#choices", OptionList).border_title = "Choose"
+        self._task = asyncio.create_task(self.advance())
+
+    # -- drawing -----------------------------------------------------------------------------
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    def my_turn(self) -> bool:
+        mover = self.state.to_move
+        return self.waiting and mover is not None and mover == self.viewer
+
+    async def redraw(self) -> None:
+        """Draw the viewer's view: players, board, choices, log, status."""
+        self.view = self.state.view(self.viewer)
+        self.ctx.last = self.face.last_moves(self.view, self.ctx)
+        self.ctx.picks = list(self.composer.picks)
+        self.draw_players()
+        board = self.query_one("#board", VerticalScroll)
+        focus_key = self.focused.key if isinstance(self.focused, Piece) else None
+        with self.batch_update():
+            await board.remove_children()
+            await board.mount_all(self.face.board(self.view, self.ctx))
+        self.draw_log()
+        self.decorate(focus_key)
+
+    def draw_players(self) -> None:
+        v = self.view
+        res = v.get("result")
+        parts = Text()
+        for p in range(self.state.players):
+            if p:
+                parts.append("  ")
+            style = "bold reverse" if p == v.get("to_move") and res is None else ""
+            if res is not None and p in (res.get("winners") or []):
+                style = "bold green"
+            parts.append(self.ctx.name(p), style=style)
+            if p == self.viewer:
+                parts.append(" (you)", style="italic")
+            score = self.face.score_of(v, p)
+            if score:
+                parts.append(f" {score}", style="dim")
+            last = self.ctx.last.get(p)
+            if last and self.state.players > 1:
+                parts.append(f" [{last}]", style="cyan")
+        self.query_one("#players", Static).update(parts)
+
+    def draw_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        lines = self.face.log(self.view, self.ctx)
+        seen = self._logged
+        if seen > len(lines) or self._logged_for != self.viewer:
+            log.clear()
+            seen = 0
+        for line in lines[seen:]:
+            log.write(Text(line))
+        self._logged = len(lines)
+        self._logged_for = self.viewer
+
+    def pieces(self) -> list[Piece]:
+        return list(self.query_one("#board").query(Piece))
+
+    def decorate(self, focus_key: str | None = None) -> None:
+        """Mark pickable and picked pieces; fill the choice list; write the status line."""
+        pickable = self.composer.pickable() if self.my_turn() else {}
+        picks = list(self.composer.picks)
+        present: set[str] = set()
+        for piece in self.pieces():
+            if piece.key is None:
+                continue
+            present.add(piece.key)
+            picked = piece.key in picks
+            piece.set_state(pickable.get(piece.key, 0) > picks.count(piece.key) or (
+                pickable.get(piece.key, 0) > 0 and not picked), picked)
+        choices = self.query_one("#choices", OptionList)
+        choices.clear_options()
+        opts: list[Option] = []
+        if self.my_turn():
+            if self.composer.needs_confirm():
+                for a in self.composer.complete():
+                    opts.append(Option(self.face.describe(a, self.view, self.ctx), id=f"play:{a}"))
+            for key in pickable:
+                if key in present:
+                    continue
+                if key.startswith("act:"):
+                    text = self.face.describe(key[4:], self.view, self.ctx)
+                else:
+                    text = self.face.label(key, self.view, self.ctx)
+                opts.append(Option(text, id=f"key:{key}"))
+            if picks:
+                opts.append(Option("Cancel (Esc)", id="cancel"))
+        choices.add_options(opts)
+        choices.set_class(not opts, "-empty")
+        self.draw_status()
+        if self.my_turn():
+            target = next(
+                (p for p in self.pieces() if p.can_focus and p.key == focus_key), None
+            ) or next((p for p in self.pieces() if p.can_focus and "pickable" in p.classes), None)
+            focused = self.focused
+            if isinstance(focused, Input):
+                return
+            if target is not None and not (
+                isinstance(focused, Piece) and focused.can_focus and focused.key == focus_key
+            ):
+                target.focus()
+            elif target is None and opts:
+                choices.focus()
+                choices.highlighted = 0
+
+    def draw_status(self, extra: str | None = None) -> None:
+        v = self.view
+        if v.get("result") is not None:
+            text = f"Game over. {headline(v, self.ctx)}"
+        elif self.my_turn():
+            assert self.viewer is not None
+            who = f"{self.ctx.name(self.viewer)}, your turn" if self.hotseat else "Your turn"
+            text = f"{who}: {self.face.prompt(self.view, self.ctx)}"
+        elif (mover := v.get("to_move")) is not None:
+            text = f"Waiting for {self.ctx.name(mover)}…"
+        else:
+            text = ""
+        if extra:
+            text = f"{extra}\n{text}" if text else extra
+        self.query_one("#status", Static).update(Text(text))
+
+    def say(self, text: str) -> None:
+        """A message for the player in the status line (above what they may do)."""
+        self.draw_status(text)
+
+    # -- the game loop -----------------------------------------------------------------------
+    async def advance(self) -> None:
+        """Let bots play until a human must move (or the game ends)."""
+        state = self.state
+        self.waiting = False
+        while (seat := state.to_move) is not None:
+            if seat in self.agents:
+                await self.redraw()
+                self.draw_status(f"{self.ctx.name(seat)} is thinking…")
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                action = await self.bot_move(seat)
+                await self.after_move(seat, action)
+                continue
+            if self.hotseat and seat != self.viewer:
+                await self.pass_device(seat)
+            self.viewer = seat if self.hotseat else self.viewer
+            self.ctx.seat = self.viewer
+            self.composer = Composer(
+                build(
+                    self.state.view(seat)["legal_actions"],
+                    lambda a: self.face.keys(a, self.state.view(seat)),
+                )
+            )
+            self.waiting = True
+            await self.redraw()
+            return
+        await self.finish()
+
+    async def bot_move(self, seat: int) -> Any:
+        agent = self.agents[seat]
+        view = self.state.view(seat)
+        legal = self.state.legal_actions()
+        return await asyncio.to_thread(agent.choose, self.game, view, legal, self.rngs[seat])
+
+    async def after_move(self, seat: int, action: Any) -> None:
+        self.state.apply(action)
+        flash = self.face.flash(self.state.view(self.viewer), self.ctx)
+        if flash:
+            self.ctx.flash = flash
+            await self.redraw()
+            await asyncio.sleep(self.flip_pause)
+            self.ctx.flash = {}
+
+    async def pass_device(self, seat: int) -> None:
+        """Hotseat: clear the table and wait until the next player has the device."""
+        self.viewer = None
+        self.ctx.seat = None
+        board = self.query_one("#board", VerticalScroll)
+        await board.remove_children()
+        self.query_one("#log", RichLog).clear()
+        self._logged, self._logged_for = 0, -1
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self.push_screen(PassScreen(self.ctx.name(seat)), lambda _: done.set_result(None))
+        await done
+
+    async def play(self, action_text: str) -> None:
+        """A human's move (already legal): apply it and carry on."""
+        if not self.my_turn():
+            return
+        seat = self.state.to_move
+        assert seat is not None
+        action = self.game.parse_action(self.state, action_text)
+        self.waiting = False
+        self.composer = Composer([])
+        await self.after_move(seat, action)
+        self._task = asyncio.create_task(self.advance())
+
+    async def finish(self) -> None:
+        self.waiting = False
+        if self.hotseat:
+            self.viewer = None
+            self.ctx.seat = None
+        await self.redraw()
+        notes = [f"Seed of this game: {self.state.seed}"]
+        if self.save is not None:
+            try:
+                save_record(self.state, self.save)
+                notes.append(f"Record saved to {self.save}")
+            except OSError as exc:
+                notes.append(f"Could not save the record to {self.save}: {exc.strerror}")
+        self.exit_code = 0
+        unit = UNITS.get(self.game.id, "points")
+        await self.push_screen(EndScreen(self.view, self.ctx, self.face, unit=unit, notes=notes))
+
+    # -- input -------------------------------------------------------------------------------
+    @on(Piece.Pressed)
+    async def piece_pressed(self, event: Piece.Pressed) -> None:
+        piece = event.piece
+        if piece.key is None or not self.my_turn():
+            return
+        if piece.key in self.composer.picks and "pickable" not in piece.classes:
+            self.composer.unpick(piece.key)
+            self.decorate(piece.key)
+            return
+        await self.pick(piece.key)
+
+    async def pick(self, key: str) -> None:
+        try:
+            action = self.composer.pick(key)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        if action is not None:
+            await self.play(action)
+            return
+        self.ctx.picks = list(self.composer.picks)
+        self.decorate(key)
+
+    @on(OptionList.OptionSelected, "#choices")
+    async def choice_made(self, event: OptionList.OptionSelected) -> None:
+        oid = event.option.id or ""
+        if oid == "cancel":
+            self.action_cancel()
+        elif oid.startswith("play:"):
+            await self.play(oid[5:])
+        elif oid.startswith("key:"):
+            await self.pick(oid[4:])
+
+    @on(Input.Submitted, "#notation")
+    async def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            return
+        word = text.lower()
+        if word in ("help", "?"):
+            self.action_help()
+            return
+        if word == "hint":
+            self.action_hint()
+            return
+        if not self.my_turn():
+            self.say("It is not your turn.")
+            return
+        try:
+            action = self.parse(text)
+        except (SweetToothError, ValueError) as exc:
+            self.say(str(exc))
+            return
+        await self.play(str(action))
+
+    def parse(self, text: str) -> Any:
+        """The legal action `text` names, in any case; IllegalAction says why not."""
+        try:
+            return self.game.parse_action(self.state, text)
+        except IllegalAction:
+            wanted = " ".join(text.split()).lower()
+            same = [a for a in self.state.legal_actions() if str(a).lower() == wanted]
+            if len(same) == 1:
+                return same[0]
+            raise
+
+    # -- actions (keys) ----------------------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.game.id))
+
+    def action_hint(self) -> None:
+        if not self.my_turn():
+            self.say("A hint is for your own turn.")
+            return
+        try:
+            from sweettooth.agents import hint  # type: ignore[attr-defined]
+        except ImportError:
+            self.say("Hints are not available in this version.")
+            return
+        try:
+            h = hint(self.game, self.state.view(self.viewer))
+        except (SweetToothError, ValueError) as exc:
+            self.say(f"No hint: {exc}")
+            return
+        action = self.face.describe(str(h.action), self.view, self.ctx)
+        self.say(f"Hint: {action} — {h.reason}")
+
+    def action_type_move(self) -> None:
+        self.query_one("#notation", Input).focus()
+
+    def action_cancel(self) -> None:
+        if isinstance(self.focused, Input):
+            self.decorate()
+            target = next((p for p in self.pieces() if p.can_focus), None)
+            if target is not None:
+                target.focus()
+            return
+        self.composer.clear()
+        self.ctx.picks = []
+        self.decorate()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        focused = self.focused
+        if isinstance(focused, Input | OptionList):
+            return
+        pool = [p for p in self.pieces() if p.can_focus]
+        target = nearest(focused, pool, dx, dy)
+        if target is not None:
+            target.focus()
+            target.scroll_visible()
+
+    def action_full_log(self) -> None:
+        self.query_one("#log", RichLog).focus()
+
+    def action_stop(self) -> None:
+        self.exit(self.exit_code)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "move" and isinstance(self.focused, Input | OptionList))

@@ -1,0 +1,123 @@
+"""What a game's face in the terminal app provides, and the generic face used by default.
+
+A face draws one seat's view (never anything else) as widgets, and tells the composer which
+pieces make each legal action. It mirrors the browser client's renderers: `board`, `keys`,
+`label`, `describe`, `prompt`, `log`, `summary`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+from sweettooth.core import JSON
+
+
+@dataclass
+class Ctx:
+    """What a face knows besides the view: whose view it is and how players are named."""
+
+    seat: int | None
+    names: Sequence[str]
+    picks: Sequence[str] = ()
+    last: dict[int, str] = field(default_factory=dict)
+    """Per seat, the notation of its last move (marked on the board)."""
+    flash: dict[str, str] = field(default_factory=dict)
+    """Bonbons: tile -> face just flipped, shown for a moment before it is drawn face down."""
+    memory_aid: bool = False
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"Player {seat + 1}"
+
+    def owner(self, seat: int) -> str:
+        """'Your' or 'Alice's'."""
+        return "Your" if seat == self.seat else f"{self.name(seat)}'s"
+
+    def who(self, seat: int) -> str:
+        """'You' or 'Alice'."""
+        return "You" if seat == self.seat else self.name(seat)
+
+
+class Face:
+    """The generic face: the game's own text picture, and a choice per action."""
+
+    game_id = ""
+    key_hint = ""
+    """One line under the board explaining how pieces are picked in this game."""
+
+    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        from sweettooth.core import game
+
+        return [Static(Text(game(view["game"]).render(view)))]
+
+    def keys(self, action: str, view: JSON) -> list[str] | None:
+        """The keys of the pieces picked to make `action` (any order); None: a plain choice."""
+        return None
+
+    def label(self, key: str, view: JSON, ctx: Ctx) -> str:
+        """Words for a key that has no piece on the board (shown in the choice list)."""
+        return key
+
+    def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
+        """Words for an action (choice list, confirm)."""
+        return action
+
+    def prompt(self, view: JSON, ctx: Ctx) -> str:
+        """What the player to move may do now."""
+        return "choose a move"
+
+    def log(self, view: JSON, ctx: Ctx) -> list[str]:
+        """The public log in plain words with players' names."""
+        out = []
+        for entry in view.get("log") or []:
+            if isinstance(entry, str):
+                out.append(entry)
+            elif isinstance(entry, dict) and isinstance(entry.get("seat"), int):
+                out.append(f"{ctx.name(entry['seat'])}: {entry.get('action', '')}")
+        return out
+
+    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        """The end screen's breakdown (the winners and scores are drawn by the app)."""
+        return []
+
+    def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:
+        """Per seat, its most recent move as the view tells it (never a hidden one)."""
+        out: dict[int, str] = {}
+        for entry in view.get("log") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("seat"), int):
+                out[entry["seat"]] = str(entry.get("action", ""))
+        return out
+
+    def score_of(self, view: JSON, seat: int) -> str:
+        """A seat's score so far for the players' line ('' if the game shows none)."""
+        return ""
+
+    def flash(self, view: JSON, ctx: Ctx) -> dict[str, str]:
+        """Faces to show for a moment after a move (Bonbons); keys as in `Ctx.flash`."""
+        return {}
+
+    def tie_break(self, view: JSON, ctx: Ctx) -> str | None:
+        """A sentence explaining how a tie on points was broken, if it was."""
+        return None
+
+
+def seat_words(text: str, ctx: Ctx) -> str:
+    """Notation's P1..Pn (seats counted from 1) replaced by players' names."""
+    import re
+
+    return re.sub(
+        r"\bP(\d+)\b",
+        lambda m: ctx.name(int(m.group(1)) - 1) if int(m.group(1)) >= 1 else m.group(0),
+        text,
+    )
+
+
+def any_of(values: Any) -> list[Any]:
+    return list(values) if isinstance(values, list | tuple) else []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 import sweettooth as st
-from sweettooth.agents import make_agent
+from sweettooth.agents import Agent, make_agent, seat_rngs
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
@@ -32,6 +34,7 @@ from .common import (
     progress_bar,
     usage_errors,
 )
+from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
 from .serve import serve
@@ -94,7 +97,7 @@ def play_cmd(
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the game's minimum).")
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, 0-based.")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat, counted from 1.")] = 1,
     seed: SeedArg = None,
     option: OptionsArg = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is played at this terminal.")] = False,
@@ -104,24 +107,55 @@ def play_cmd(
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,
+    name: Annotated[
+        str | None, typer.Option(help="Your name at the table (default: You).")
+    ] = None,
+    plain: Annotated[bool, typer.Option(
+        "--plain", help="Plain lines instead of the full-screen app (the default when input or "
+                        "output is not a terminal).")] = False,
+    bot_delay: Annotated[float, typer.Option(
+        min=0.0, help="Seconds to pause after each bot move (plain mode: only on a terminal).")
+    ] = 0.6,
+    memory_aid: Annotated[bool, typer.Option(
+        "--memory-aid", help="Bonbons: keep drawing the faces seen before (off: remember them).")
+    ] = False,
+    bot_seed: Annotated[int | None, typer.Option(
+        help="Seed of the bots' choices, for a reproducible game (default: random, and never "
+             "the game's seed).")] = None,
 ) -> None:
-    """Play in the terminal against bots, or hotseat. Type a number or an action's notation."""
+    """Play against bots, or hotseat: full screen on a terminal, plain lines with --plain."""
     game = find_game(game_id)
     count = choose_players(game, players)
     options = parse_options(game, option)
-    if not 0 <= seat < count:
-        fail(f"--seat must be 0..{count - 1} for {count} players, got {seat}")
-    try:
-        agent = make_agent(bot)
-    except ValueError as e:
-        fail(f"--bot: {e}")
+    if not 1 <= seat <= count:
+        fail(f"--seat must be 1..{count} for {count} players, got {seat}")
+    if name is not None and not name.strip():
+        fail("--name must not be empty")
+    humans = list(range(count)) if hotseat else [seat - 1]
+    agents: dict[int, Agent] = {}
+    for s in range(count):
+        if s not in humans:
+            try:
+                agents[s] = make_agent(bot)
+            except ValueError as e:
+                fail(f"--bot: {e}")
     if save is not None and not save.absolute().parent.is_dir():
         fail(f"cannot save the record to {save}: no folder {save.absolute().parent}")
     with usage_errors():
         state = game.new(count, new_seed() if seed is None else seed, **options)
-    humans = frozenset(range(count)) if hotseat else frozenset({seat})
+    names = player_names(count, humans, name.strip() if name else None)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from sweettooth.tui import run_tui
+
+        code = run_tui(game.id, count, dict(options), humans=humans, agents=agents, names=names,
+                       bot_delay=bot_delay, memory_aid=memory_aid, save=save, seed=seed)
+        raise typer.Exit(code)
     io = TerminalIO()
-    session = TerminalPlay(state, humans, agent, io, bot_seed=state.seed)
+    rngs = seat_rngs(secrets.randbits(64) if bot_seed is None else bot_seed, count)
+    session = TerminalPlay(
+        state, frozenset(humans), agents, io, names,
+        bot_rngs={s: rngs[s] for s in agents}, bot_delay=bot_delay, memory_aid=memory_aid,
+    )
     interrupted = False
     try:
         session.run()
@@ -197,13 +231,17 @@ def replay_cmd(
         Path, typer.Argument(metavar="FILE", help="A game record (JSON), e.g. from play --save.")
     ],
     seat: Annotated[
-        int | None, typer.Option(help="Show this seat's view instead of the spectator's.")
+        int | None,
+        typer.Option(help="Show what this player (counted from 1) saw, instead of a spectator."),
     ] = None,
 ) -> None:
-    """Print a recorded game move by move."""
+    """Print a recorded game move by move, as one seat (or a spectator) saw it."""
     with usage_errors():
         record = read_record(file)
-        replay_steps(record, seat, typer.echo)
+        players = record["players"]
+        if seat is not None and not 1 <= seat <= players:
+            fail(f"--seat must be 1..{players} for {players} players, got {seat}")
+        replay_steps(record, None if seat is None else seat - 1, typer.echo)
 
 
 app.command("arena")(arena_cmd)

@@ -1,30 +1,48 @@
-"""`sweettooth play`: a plain line interface for one game in the terminal.
+"""`sweettooth play --plain`: a plain line interface for one game in the terminal.
 
-You see your view (`game.render(view)`), then the legal actions, numbered. Type a number, or the
-action's notation (a notation that is itself a number is typed with a leading `=`). Also:
-`show` draws the view again, `help` explains, `quit` (or end of input) stops the game. Bots
-take the other seats and get only their own view; what they do reaches you through your view's
-public log. With `--hotseat` every seat is human and the screen is passed around.
+You see your table (the game's text drawing of your view, players by name), the last move of
+each player, then your moves as a short numbered menu (long lists are folded into groups: choose
+a group, then what follows). Type a number, or a move's notation in any case (a notation that is
+itself a number is typed with a leading `=`). Also: `help` (how to type, and the game's rules),
+`rules`, `show`, `back`, `hint` (where the game has hints), `quit` (or end of input).
 
-It reads plain lines, so it works the same piped (`printf '1\\n2\\n' | sweettooth play ...`).
+Bots take the other seats and get only their own view; what they do reaches you through your
+view's public log, paced by `bot_delay` on a terminal. With several people at one terminal
+(hotseat) the screen is cleared and the device handed over before anyone's secrets are drawn.
+
+Everything printed for a seat comes from that seat's view (and the names): never from the state,
+the seed or another seat's view. It reads plain lines, so it works the same piped
+(`printf '1\\n2\\n' | sweettooth play --plain ...`).
 """
 
 from __future__ import annotations
 
-import json
 import math
+import random
 import shutil
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sweettooth.agents import Agent, seat_rngs
-from sweettooth.core import JSON, Result, State, SweetToothError
+from sweettooth.agents import Agent
+from sweettooth.core import JSON, State, SweetToothError
+
+from . import drawing
+from .menu import Entry, match_prefix, menu
 
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP_WORDS = frozenset({"help", "?", "h"})
+RULES_WORDS = frozenset({"rules"})
 SHOW_WORDS = frozenset({"show", "view", "board"})
+BACK_WORDS = frozenset({"back", "0"})
+HINT_WORDS = frozenset({"hint"})
+
+CLEAR = "\x1b[2J\x1b[H"
+"""ANSI: clear the screen and go to its top-left corner."""
+
+SEPARATOR = "=" * 78
 
 
 class LineIO(Protocol):
@@ -32,7 +50,7 @@ class LineIO(Protocol):
 
     @property
     def interactive(self) -> bool:
-        """True on a terminal (then we may ask extra questions, e.g. where to save)."""
+        """True on a terminal (then we may pause, clear the screen and ask extra questions)."""
         ...
 
     def read(self, prompt: str) -> str:
@@ -48,7 +66,7 @@ class LineIO(Protocol):
 class TerminalIO:
     """Standard input and output. Piped input is echoed so a transcript reads like a session."""
 
-    interactive: bool = field(default_factory=lambda: sys.stdin.isatty())
+    interactive: bool = field(default_factory=lambda: sys.stdin.isatty() and sys.stdout.isatty())
 
     def read(self, prompt: str) -> str:
         if self.interactive:
@@ -68,7 +86,7 @@ class TerminalIO:
 
 
 def numbered(notations: Sequence[str], width: int | None = None) -> str:
-    """The actions as a numbered list, in columns when there are many.
+    """Entries as a numbered list, in columns when there are many.
 
     >>> print(numbered(["take 1", "take 2"], width=80))
     1. take 1  2. take 2
@@ -88,117 +106,170 @@ def numbered(notations: Sequence[str], width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-LOG_KEYS = ("log", "moves")
-"""Where a view keeps its public record of what happened (the first found is used)."""
+HintFn = Callable[[Any, JSON], Any]
 
 
-def public_log(view: JSON) -> list[Any] | None:
-    """The view's public log (a list of strings or {"seat", "action", ...} entries), if any."""
-    for key in LOG_KEYS:
-        log = view.get(key)
-        if isinstance(log, list):
-            return log
-    return None
+def _find_hint() -> HintFn | None:
+    """`sweettooth.agents.hint(game, view)` where it exists (it returns action and reason)."""
+    import sweettooth.agents as agents
+
+    found = getattr(agents, "hint", None)
+    return found if callable(found) else None
 
 
 @dataclass
 class TerminalPlay:
-    """One game at the terminal: `humans` type their moves, `bot` plays every other seat."""
+    """One game at the terminal: `humans` type their moves, `agents` play every other seat."""
 
     state: State
     humans: frozenset[int]
-    bot: Agent
+    agents: dict[int, Agent]
     io: LineIO
-    bot_seed: int
-    _seen: dict[int | None, int] = field(default_factory=dict)
+    names: list[str]
+    bot_rngs: dict[int, random.Random]
+    bot_delay: float = 0.0
+    memory_aid: bool = False
+    sleep: Callable[[float], None] = time.sleep
+    _seen: dict[int, int] = field(default_factory=dict)
+    _pending: dict[int, list[str]] = field(default_factory=dict)
+    _last: dict[int, dict[int, str]] = field(default_factory=dict)
+    _at_device: int | None = None
 
-    # -- labels -----------------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self.state.game
+
     @property
     def hotseat(self) -> bool:
         return len(self.humans) > 1
 
-    @property
-    def watcher(self) -> int | None:
-        """Whose view narrates the game: the single human, or the spectator in hotseat."""
-        return next(iter(self.humans)) if len(self.humans) == 1 else None
-
-    def label(self, seat: int) -> str:
-        if seat in self.humans:
-            return f"seat {seat} (you)" if not self.hotseat else f"seat {seat}"
-        return f"seat {seat} ({self.bot.name})"
+    def pause(self) -> None:
+        """A short pause after a bot's move, so a person can follow (only on a terminal)."""
+        if self.io.interactive and self.bot_delay > 0:
+            self.sleep(self.bot_delay)
 
     # -- the game loop ---------------------------------------------------------------------
+    def opening(self) -> None:
+        state = self.state
+        who = ", ".join(
+            name if seat in self.humans else f"{name} ({self.agents[seat].name})"
+            for seat, name in enumerate(self.names)
+        )
+        count = "1 player" if state.players == 1 else f"{state.players} players"
+        self.io.write(f"{self.game.title}, {count}: {who}.")
+        goal = drawing.goal(self.game)
+        if goal:
+            self.io.write(f"Goal: {goal}")
+        self.io.write("Type a number or a move's notation; help: how to play, quit: stop.")
+
     def run(self) -> bool:
         """Play until the game ends (True) or the player quits / input ends (False)."""
-        state, game = self.state, self.state.game
-        rngs = seat_rngs(self.bot_seed, state.players)
-        seated = ", ".join(self.label(s) for s in range(state.players))
-        self.io.write(f"{game.title}: {state.players} players, seed {state.seed}. {seated}.")
-        self.io.write("Type a number or an action's notation; help for more, quit to stop.")
+        state = self.state
+        self.opening()
+        for h in self.humans:
+            self._seen[h] = len(drawing.public_log(state.view(h)) or ())
+            self._pending[h] = []
+            self._last[h] = {}
         while (seat := state.to_move) is not None:
             if seat in self.humans:
+                if self.hotseat and self._at_device != seat and not self.handover(seat):
+                    return self.stopped()
                 action = self.ask(seat)
                 if action is None:
-                    self.io.write(f"Game stopped after {len(state.history)} actions.")
-                    return False
+                    return self.stopped()
                 state.apply(action)
-                played = f"{self.label(seat).capitalize()} played {action}."
-                if self.watcher is None:
-                    self.io.write(played)
-                else:
-                    self.narrate(self.watcher, played)
+                self.collect(seat)
+                self.flush(seat, fallback=f"{self.names[seat]} played {action}.")
             else:
+                view = state.view(seat)
                 legal = state.legal_actions()
-                action = self.bot.choose(game, state.view(seat), legal, rngs[seat])
+                action = self.agents[seat].choose(self.game, view, legal, self.bot_rngs[seat])
                 state.apply(action)
-                if self.watcher is not None:
-                    self.narrate(self.watcher, f"{self.label(seat).capitalize()} moved.")
+                self.collect(seat)
+                if not self.hotseat:
+                    watcher = next(iter(self.humans))
+                    if self.flush(watcher, fallback=f"{self.names[seat]} moved."):
+                        self.pause()
         self.finish()
         return True
 
-    def narrate(self, seat: int | None, fallback: str) -> None:
-        """Print what `seat` has newly learnt: new entries of its view's public log."""
-        log = public_log(self.state.view(seat))
-        if log is None:
-            self.io.write(fallback)
-            return
-        seen = self._seen.get(seat, 0)
-        if seen > len(log):
-            seen = 0
-        for entry in log[seen:]:
-            self.io.write(f"  {self.log_line(entry)}")
-        self._seen[seat] = len(log)
+    def stopped(self) -> bool:
+        self.io.write(f"Game stopped after {len(self.state.history)} moves.")
+        return False
 
-    def log_line(self, entry: Any) -> str:
-        """One log entry in words: a string as it is, a {"seat", "action"} entry as a sentence."""
-        if isinstance(entry, str):
-            return entry
-        if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and "action" in entry:
-            seat = entry["seat"]
-            who = self.label(seat) if 0 <= seat < self.state.players else f"seat {seat}"
-            rest = {k: v for k, v in entry.items() if k not in ("seat", "action")}
-            extra = f" ({json.dumps(rest, sort_keys=True)})" if rest else ""
-            return f"{who.capitalize()} played {entry['action']}{extra}."
-        return json.dumps(entry, sort_keys=True)
+    def collect(self, mover: int) -> None:
+        """After `mover`'s move: what each person's view newly logs, and their last moves."""
+        for h in self.humans:
+            log = drawing.public_log(self.state.view(h))
+            if log is None:
+                continue
+            seen = self._seen.get(h, 0)
+            new = [drawing.log_line(self.game, e, self.names) for e in log[seen:]]
+            self._seen[h] = len(log)
+            if new:
+                self._pending[h].extend(new)
+                self._last[h][mover] = new[0]
 
-    def show(self, seat: int) -> list[Any]:
-        """Draw `seat`'s view and its numbered legal actions; returns those actions."""
-        state = self.state
-        legal = state.legal_actions()
+    def flush(self, seat: int, fallback: str = "") -> bool:
+        """Print what `seat` has newly learnt; True if anything was printed."""
+        lines = self._pending.get(seat) or []
+        if not lines and fallback and drawing.public_log(self.state.view(seat)) is None:
+            lines = [fallback]
+        for line in lines:
+            self.io.write(f"  {line}")
+        self._pending[seat] = []
+        return bool(lines)
+
+    def handover(self, seat: int) -> bool:
+        """Hotseat: clear the screen, ask for `seat`'s person, then catch them up."""
+        name = self.names[seat]
+        if self.io.interactive:
+            self.io.write(CLEAR)
+            try:
+                self.io.read(f"{name}, take the device and press Enter (others, look away) ")
+            except EOFError:
+                return False
+            self.io.write(CLEAR)
+        else:
+            self.io.write(f"\n{SEPARATOR}\n{name}, take the device.\n{SEPARATOR}")
+        self._at_device = seat
+        if self._pending.get(seat):
+            self.io.write(f"Since your last turn, {name}:")
+            self.flush(seat)
+        return True
+
+    # -- one person's turn -----------------------------------------------------------------
+    def show(self, seat: int) -> None:
+        """Draw `seat`'s table and the last move of each player."""
+        view = self.state.view(seat)
         self.io.write("")
         if self.hotseat:
-            self.io.write(f"=== {self.label(seat).capitalize()} to move ===")
-        self.io.write(state.game.render(state.view(seat)))
-        self.io.write("Legal actions:")
-        self.io.write(numbered([str(a) for a in legal]))
-        self._seen[seat] = len(public_log(state.view(seat)) or ())
-        return legal
+            self.io.write(f"=== {self.names[seat]} to move ===")
+        self.io.write(drawing.draw(self.game, view, self.names, self.memory_aid))
+        last = self._last.get(seat, {})
+        if last:
+            self.io.write("Last moves:")
+            for s in sorted(last):
+                self.io.write(f"  {self.names[s]}: {last[s]}")
+
+    def show_menu(self, entries: list[Entry], prefix: tuple[str, ...]) -> None:
+        if prefix:
+            self.io.write(f"Go on with: {' '.join(prefix)} ...  (back: all your moves)")
+        else:
+            self.io.write("Your moves:")
+        self.io.write(numbered([e.label + (f" ({e.size})" if e.move is None else "")
+                                for e in entries]))
 
     def ask(self, seat: int) -> Any | None:
-        """The action the human at `seat` picks, or None to stop. Bad input re-prompts."""
-        state, game = self.state, self.state.game
-        legal = self.show(seat)
-        prompt = f"Seat {seat}, your move> " if self.hotseat else "Your move> "
+        """The action the person at `seat` picks, or None to stop. Bad input re-prompts."""
+        state = self.state
+        view = state.view(seat)
+        moves: list[str] = list(dict.fromkeys(view["legal_actions"]))
+        prefix: tuple[str, ...] = ()
+        entries = menu(moves, prefix)
+        self.show(seat)
+        self.show_menu(entries, prefix)
+        prompt = f"{self.names[seat]}, your move> " if self.hotseat else "Your move> "
         while True:
             try:
                 text = self.io.read(prompt).strip()
@@ -209,108 +280,152 @@ class TerminalPlay:
             if word in QUIT_WORDS:
                 return None
             if word in HELP_WORDS:
-                self.io.write(HELP.format(n=len(legal)))
+                self.io.write(HELP.format(n=len(entries)))
+                self.io.write(self.rules())
+                continue
+            if word in RULES_WORDS:
+                self.io.write(self.rules())
                 continue
             if word in SHOW_WORDS:
                 self.show(seat)
+                self.show_menu(entries, prefix)
+                continue
+            if word in HINT_WORDS:
+                self.io.write(self.hint(view))
+                continue
+            if word in BACK_WORDS and (prefix or word != "0"):
+                prefix = ()
+                entries = menu(moves, prefix)
+                self.show_menu(entries, prefix)
                 continue
             if not text:
-                self.io.write(f"Type a number from 1 to {len(legal)}, or an action's notation.")
+                self.io.write(f"Type a number from 1 to {len(entries)}, or a move's notation.")
                 continue
             if text.isascii() and text.isdigit():
                 number = int(text)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self.io.write(f"There is no action {number}; choose 1 to {len(legal)}.")
-                continue
+                if not 1 <= number <= len(entries):
+                    self.io.write(f"There is no choice {number}; choose 1 to {len(entries)}.")
+                    continue
+                chosen = entries[number - 1]
+                if chosen.move is not None:
+                    text = "=" + chosen.move
+                else:
+                    prefix = chosen.prefix
+                    entries = menu(moves, prefix)
+                    self.show_menu(entries, prefix)
+                    continue
+            notation = text.removeprefix("=").strip()
             try:
-                return game.parse_action(state, text.removeprefix("=").strip())
+                return self.game.parse_action(state, notation)
             except (SweetToothError, ValueError) as exc:
-                self.io.write(f"Not a legal action: {exc}")
+                found = match_prefix(moves, notation)
+                if found is None:
+                    self.io.write(f"Not possible: {exc}")
+                    continue
+                prefix = found
+                entries = menu(moves, prefix)
+                self.show_menu(entries, prefix)
 
+    def rules(self) -> str:
+        from sweettooth.core.rules_text import plain_rules
+
+        try:
+            return plain_rules(self.game.id)
+        except SweetToothError:
+            return f"(No rules text is shipped for {self.game.title}.)"
+
+    def hint(self, view: JSON) -> str:
+        hint = _find_hint()
+        if hint is None:
+            return "No hints are available for this game yet."
+        try:
+            found = hint(self.game, view)
+        except (SweetToothError, NotImplementedError, ValueError) as exc:
+            return f"No hint: {exc}"
+        action = getattr(found, "action", found)
+        reason = getattr(found, "reason", "")
+        return f"Hint: {action}" + (f" ({reason})" if reason else "")
+
+    # -- the end ---------------------------------------------------------------------------
     def finish(self) -> None:
-        """The final picture, each seat's score and the winners, and the breakdown."""
+        """The final table, the winners (and how a tie was broken) and each player's account."""
         state = self.state
-        result = state.result()
-        assert result is not None
-        if self.watcher is not None:
-            self.narrate(self.watcher, "")
+        watcher = None if self.hotseat else next(iter(self.humans))
+        if watcher is not None:
+            self.flush(watcher)
+        elif self.hotseat:
+            self.io.write(f"\n{SEPARATOR}\nThe game is over: everyone may look.\n{SEPARATOR}")
+        view = state.view(watcher)
         self.io.write("")
-        self.io.write(state.game.render(state.view(self.watcher)))
+        self.io.write(drawing.draw(self.game, view, self.names, self.memory_aid))
         self.io.write("")
-        self.io.write(summary(result, [self.label(s) for s in range(state.players)]))
-        self.io.write(f"Game over after {len(state.history)} actions.")
+        self.io.write(end_summary(state, view, self.names))
+        self.io.write(f"Game over after {len(state.history)} moves.")
 
 
 HELP = """\
-Type the number of an action (1 to {n}) or its notation exactly as listed.
+How to play here: type the number of a choice (1 to {n}) or a move's notation (any case).
+A choice ending in "..." is a group of moves: pick it, then pick what follows (back: all moves).
+You may also type the start of a move (for example "return pecan") to see how it goes on.
 If a notation is itself a number, type it after '=' (for example =3).
-show: draw the view and the actions again.   quit: stop the game (also Ctrl-D)."""
+show: draw the table again.  rules: the rules only.  hint: a suggestion, where there are hints.
+quit: stop the game (also Ctrl-D).
+"""
 
 
-def summary(result: Result, labels: Sequence[str]) -> str:
-    """Scores, winners, and the per-seat breakdown from `result.details` (if any)."""
-    width = max(len(x) for x in labels)
-    lines = ["Result:"]
-    for seat, (label, score) in enumerate(zip(labels, result.scores, strict=True)):
-        mark = "  winner" if seat in result.winners else ""
-        lines.append(f"  {label.ljust(width)}  {_number(score)}{mark}")
-    if len(result.winners) > 1:
-        lines.append("  Shared win: " + ", ".join(labels[w] for w in result.winners))
-    details = breakdown(result.details, len(labels))
-    if details:
-        lines.append("Breakdown:")
-        lines.extend(f"  {line}" for line in details)
+def end_summary(state: State, view: JSON, names: Sequence[str]) -> str:
+    """Who won, the scores, and the game's own account (rounds, breakdowns, tie-break)."""
+    result = view.get("result") or {}
+    scores: list[float] = list(result.get("scores", []))
+    winners: list[int] = list(result.get("winners", []))
+    lines = [winner_line(winners, names)]
+    report = drawing.end_report(state.game, view, names)
+    if report is None:
+        width = max(len(n) for n in names)
+        lines.append("Scores:")
+        for seat, score in enumerate(scores):
+            mark = "  winner" if seat in winners else ""
+            lines.append(f"  {names[seat].ljust(width)}  {_number(score)}{mark}")
+        full = state.result()
+        if full is not None and state.to_move is None:
+            details = breakdown(full.details, names)
+            if details:
+                lines.append("Breakdown:")
+                lines.extend(f"  {line}" for line in details)
+    else:
+        lines.extend(report)
     return "\n".join(lines)
 
 
-def breakdown(details: JSON, players: int) -> list[str]:
-    """Readable lines for a Result's details: one line per seat where the data is per seat.
+def winner_line(winners: Sequence[int], names: Sequence[str]) -> str:
+    """'Winner: You.' or 'Winners (a shared win): You and Candy Bot 1.'"""
+    if not winners:
+        return "Nobody wins."
+    if len(winners) == 1:
+        return f"Winner: {names[winners[0]]}."
+    named = [names[w] for w in winners]
+    return f"Winners (a shared win): {', '.join(named[:-1])} and {named[-1]}."
 
-    Nested parts are condensed: a table of numbers to `name n ...`, a list of scored items to
-    the sum of their "vp" (or "points").
 
-    >>> breakdown({"sets": [3, 1], "note": "tie-break used"}, 2)
-    ['sets: seat 0: 3, seat 1: 1', 'note: tie-break used']
-    >>> breakdown({"seats": [{"sets": [{"vp": 2}, {"vp": 3}], "total": 5},
-    ...                      {"sets": [], "total": 0}]}, 2)
-    ['seat 0: sets 5, total 5', 'seat 1: sets 0, total 0']
+def breakdown(details: JSON, names: Sequence[str]) -> list[str]:
+    """Readable lines for a Result's details of a game without its own end report.
+
+    Only a list of one dict per player is labelled by player; anything else by its key.
+
+    >>> breakdown({"note": "tie-break used", "seats": [{"total": 5}, {"total": 0}]}, ["A", "B"])
+    ['note: tie-break used', 'A: total 5', 'B: total 0']
     """
     lines: list[str] = []
     for key, value in details.items():
-        per_seat = isinstance(value, list) and len(value) == players
-        if per_seat and all(isinstance(v, dict) for v in value):
+        per_player = (isinstance(value, list) and len(value) == len(names)
+                      and all(isinstance(v, dict) for v in value))
+        if per_player:
             for seat, parts in enumerate(value):
-                shown = (f"{k} {_condensed(v)}" for k, v in parts.items())
-                lines.append(f"seat {seat}: " + ", ".join(x for x in shown if not x.endswith(" ")))
-        elif per_seat:
-            shown = (f"seat {s}: {_plain(v)}" for s, v in enumerate(value))
-            lines.append(f"{key}: " + ", ".join(shown))
+                shown = ", ".join(f"{k} {_plain(v)}" for k, v in parts.items())
+                lines.append(f"{names[seat]}: {shown}")
         else:
             lines.append(f"{key}: {_plain(value)}")
     return lines
-
-
-def _condensed(value: Any) -> str:
-    """A short form of a nested breakdown entry ('' when there is none)."""
-    if isinstance(value, dict) and all(_is_scalar(v) for v in value.values()):
-        return " ".join(f"{k} {_plain(v)}" for k, v in value.items())
-    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
-        for points in ("vp", "points"):
-            if all(_is_number(v.get(points)) for v in value):
-                return _number(sum(v[points] for v in value))
-        return ""
-    if _is_scalar(value):
-        return _plain(value)
-    return ""
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
-
-
-def _is_scalar(x: Any) -> bool:
-    return x is None or isinstance(x, str | bool) or _is_number(x)
 
 
 def _number(x: float) -> str:
@@ -320,6 +435,12 @@ def _number(x: float) -> str:
 def _plain(value: Any) -> str:
     if isinstance(value, str):
         return value
-    if _is_number(value):
+    if isinstance(value, bool) or value is None:
+        return {True: "yes", False: "no", None: "-"}[value]
+    if isinstance(value, int | float):
         return _number(value)
-    return json.dumps(value, sort_keys=True)
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "-"
+    return str(value)

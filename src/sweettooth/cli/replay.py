@@ -14,7 +14,8 @@ from typing import Any
 
 from sweettooth.core import JSON, RecordError, State, replay
 
-from .play import summary
+from . import drawing
+from .play import end_summary
 
 
 def read_record(path: Path) -> JSON:
@@ -35,26 +36,41 @@ def read_record(path: Path) -> JSON:
 
 
 def replay_steps(record: JSON, seat: int | None, write: Callable[[str], None]) -> State:
-    """Print the initial view, then each action and the view after it. Returns the end state."""
+    """Print what `seat` (None: a spectator) saw: the table at the start, then after each move
+    who moved and what that seat's view newly logs, and the table again. Nothing else: not the
+    seed, not the moves' notation (a move may be hidden from that seat, as Sweet Nose markers
+    are), and no one else's view. Returns the end state."""
     game_state = replay({**record, "actions": []})
     game = game_state.game
     game_state.check_seat(seat)
-    who = "spectator" if seat is None else f"seat {seat}"
+    players = game_state.players
+    names = [f"Player {s + 1}" for s in range(players)]
+    who = "a spectator" if seat is None else names[seat]
+    total = len(record["actions"])
     write(
-        f"{game.title}: {record['players']} players, seed {record['seed']}, "
-        f"{len(record['actions'])} actions; seen by the {who}."
+        f"{game.title}, {players} players ({', '.join(names)}); {total} moves recorded. "
+        f"Shown as {who} saw the game: nothing that {who} could not see."
     )
-    write(game.render(game_state.view(seat)))
+    view = game_state.view(seat)
+    seen = len(drawing.public_log(view) or ())
+    write(drawing.draw(game, view, names))
     for ply, text in enumerate(record["actions"]):
         mover = game_state.to_move
         action: Any = game.parse_action(game_state, text)
         game_state.apply(action)
-        write(f"\n--- ply {ply + 1}: seat {mover} plays {action}")
-        write(game.render(game_state.view(seat)))
-    result = game_state.result()
-    if result is None:
-        write(f"\nThe record ends before the game does (seat {game_state.to_move} to move).")
+        view = game_state.view(seat)
+        write(f"\n--- move {ply + 1}: {names[mover] if mover is not None else '?'}")
+        log = drawing.public_log(view)
+        if log is not None:
+            for entry in log[seen:] if seen <= len(log) else log:
+                write(f"  {drawing.log_line(game, entry, names)}")
+            seen = len(log)
+        write(drawing.draw(game, view, names))
+    if game_state.result() is None:
+        mover = game_state.to_move
+        waiting = names[mover] if mover is not None else "?"
+        write(f"\nThe record ends before the game does ({waiting} to move).")
     else:
         write("")
-        write(summary(result, [f"seat {s}" for s in range(game_state.players)]))
+        write(end_summary(game_state, game_state.view(seat), names))
     return game_state

@@ -11,6 +11,9 @@ each one. A name may carry settings after a colon, `name:key=value,key=value`:
   sampled states (see `ISMCTSAgent`).
 - `easy`, `medium`, `hard`: the difficulty levels of the game being played (`difficulty`).
 
+`hint(game, view)` is the medium level's move for a seat's view with a plain-language reason
+(the web client's and the terminal's Hint), see `hints`.
+
 >>> from sweettooth.agents import agent_names, make_agent
 >>> "random" in agent_names()
 True
@@ -27,6 +30,7 @@ from typing import Any
 
 from .base import Agent, play_out, seat_rngs
 from .heuristic import BonbonsMemoryAgent, HeuristicAgent, heuristic_for
+from .hints import Hint, HintError, hint
 from .ismcts import ISMCTSAgent
 from .levels import LEVELS, LevelAgent, difficulty
 from .random_agent import RandomAgent
@@ -104,12 +108,15 @@ __all__ = [
     "Agent",
     "BonbonsMemoryAgent",
     "HeuristicAgent",
+    "Hint",
+    "HintError",
     "ISMCTSAgent",
     "LevelAgent",
     "RandomAgent",
     "agent_names",
     "difficulty",
     "heuristic_for",
+    "hint",
     "make_agent",
     "play_out",
     "seat_rngs",

@@ -1,0 +1,164 @@
+"""Le Chocolat hints: what a claim scores (flavour values, sets, majorities, LC-6), what a split
+lets you claim next, and what is left for the opponent to take on their turn (LC-4, LC-5).
+
+Only sides the seat can see count: up sides, and the down sides of its own claimed tiles (LC-3).
+A blank up side on the table scores as its hidden down side, so a claim's points leave it out
+and the reason says so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sweettooth.core import JSON
+from sweettooth.games.lechocolat.actions import CLAIM_LIMIT, SPLITS, Claim, Split
+from sweettooth.games.lechocolat.bar import Rect, cell_name
+
+from .common import People, listed, signed
+
+
+class Board:
+    """The scoring card and what each seat holds, as far as the viewer knows."""
+
+    def __init__(self, view: JSON) -> None:
+        card = view["scoring_card"]
+        self.names: dict[str, str] = {f["id"]: f["name"] for f in view["flavours"]}
+        self.order = [f["id"] for f in view["flavours"]]
+        self.values: dict[str, int] = dict(card["values"])
+        self.sets: list[tuple[list[str], int]] = [
+            (s["flavours"], s["points"]) for s in card["sets"]
+        ]
+        self.majorities: list[tuple[str, int]] = [
+            (m["flavour"], m["points"]) for m in card["majorities"]
+        ]
+        self.up: dict[str, str] = {}
+        self.held = [Counter[str](), Counter[str]()]
+        for t in view["tiles"]:
+            self.up[t["cell"]] = t["up"]
+            if t["owner"] is not None:
+                side = t["up"] if t["up"] != "blank" else t["down"]
+                if side is not None and side != "blank":
+                    self.held[t["owner"]][side] += 1
+
+    def flavours(self, group: Rect) -> Counter[str]:
+        """The up sides of a group's tiles ("blank" included)."""
+        return Counter(self.up[cell_name(c)] for c in group.cells())
+
+    def points(self, mine: Counter[str], theirs: Counter[str]) -> int:
+        vp = sum(n * self.values.get(f, 0) for f, n in mine.items())
+        vp += sum(min(mine[f] for f in fl) * pts for fl, pts in self.sets)
+        vp += sum(pts for f, pts in self.majorities if mine[f] > theirs[f])
+        return vp
+
+    def gain(self, seat: int, group: Rect) -> int:
+        """How many points claiming `group` adds to `seat`'s known score."""
+        mine, theirs = self.held[seat], self.held[1 - seat]
+        after = mine + Counter({f: n for f, n in self.flavours(group).items() if f != "blank"})
+        return self.points(after, theirs) - self.points(mine, theirs)
+
+    def best_take(self, seat: int, groups: Iterable[Rect]) -> int:
+        """The most `seat` could add on one turn: a group of 3 tiles or fewer, or one half of
+        one cut (LC-4, LC-5); 0 when nothing is worth taking."""
+        best = 0
+        for g in groups:
+            if g.area <= CLAIM_LIMIT:
+                best = max(best, self.gain(seat, g))
+            for cut in SPLITS[g]:
+                for half in cut.halves():
+                    if half.area <= CLAIM_LIMIT:
+                        best = max(best, self.gain(seat, half))
+        return best
+
+    def describe(self, group: Rect) -> str:
+        """ "1 Dark, 2 Milk and 1 blank"."""
+        tiles = self.flavours(group)
+        parts = [f"{tiles[f]} {self.names[f]}" for f in self.order if tiles[f]]
+        if tiles["blank"]:
+            parts.append(f"{tiles['blank']} blank")
+        return listed(parts)
+
+    def extras(self, seat: int, group: Rect) -> list[str]:
+        """Majorities taken or tied and sets completed by claiming `group`."""
+        mine, theirs = self.held[seat], self.held[1 - seat]
+        after = mine + Counter({f: n for f, n in self.flavours(group).items() if f != "blank"})
+        out = []
+        for f, _pts in self.majorities:
+            if after[f] > theirs[f] >= mine[f]:
+                out.append(f"takes the {self.names[f]} majority")
+            elif after[f] == theirs[f] > mine[f]:
+                out.append(f"draws level on {self.names[f]}")
+        for fl, _pts in self.sets:
+            if min(after[f] for f in fl) > min(mine[f] for f in fl):
+                out.append(f"completes a {'-'.join(self.names[f] for f in fl)} set")
+        return out
+
+
+def _groups(view: JSON) -> list[Rect]:
+    return [Rect.parse(g) for g in view["groups"]]
+
+
+def _points(n: int) -> str:
+    return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
+
+
+def _claim_reason(board: Board, seat: int, groups: list[Rect], group: Rect,
+                  choices: Sequence[Rect]) -> str:
+    gain = board.gain(seat, group)
+    rest = [g for g in groups if g != group]
+    parts = [_points(gain), *board.extras(seat, group)]
+    text = f"claim {board.describe(group)}: {listed(parts)}"
+    if board.flavours(group)["blank"]:
+        text += " (a blank scores as its hidden side)"
+    others = [c for c in choices if c != group]
+    if others:
+        if gain >= max(board.gain(seat, c) for c in others):
+            text += f", the best of the {len(choices)} groups you can claim"
+        else:
+            threat = board.best_take(1 - seat, rest)
+            text += f", and it leaves your opponent at most {_points(threat)} next turn"
+    denied = board.gain(1 - seat, group)
+    if denied > 0 and denied >= gain:
+        text += f"; it keeps {_points(denied)} from your opponent"
+    return text
+
+
+def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> str:
+    halves = split.halves()
+    after = [g for g in groups if g != split.group] + list(halves)
+    sizes = " and ".join(str(h.area) for h in halves)
+    head = f"cut the {split.group.area}-tile piece into {sizes} tiles"
+    small = [g for g in after if g.area <= CLAIM_LIMIT]
+    if not small:
+        threat = board.best_take(1 - seat, after)
+        return (f"{head} without leaving a group small enough to claim: your opponent can then "
+                f"take at most {_points(threat)}")
+
+    def value(g: Rect) -> tuple[int, int]:
+        rest = [h for h in after if h != g]
+        return board.gain(seat, g) - board.best_take(1 - seat, rest), g in halves
+
+    best = max(small, key=value)
+    gain = board.gain(seat, best)
+    rest = [h for h in after if h != best]
+    threat = board.best_take(1 - seat, rest)
+    extras = board.extras(seat, best)
+    claim = f"{board.describe(best)} ({listed([_points(gain), *extras])})"
+    if best in halves:
+        text = f"{head}, then claim {claim}"
+    else:
+        text = f"{head}, then claim {claim} from the table"
+    return f"{text}; your opponent can then take at most {_points(threat)}"
+
+
+def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:
+    board = Board(view)
+    seat = people.me
+    groups = _groups(view)
+    if isinstance(action, Claim):
+        choices = [a.group for a in legal if isinstance(a, Claim)]
+        return _claim_reason(board, seat, groups, action.group, choices)
+    if isinstance(action, Split):
+        return _split_reason(board, seat, groups, action)
+    return f"{action}: the medium bot's choice"

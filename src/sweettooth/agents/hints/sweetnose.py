@@ -1,0 +1,170 @@
+"""Sweet Nose hints: sweet points (SP, lower is better, SN-6) before and after the chosen
+exchange or store use, the effect on the opponent it trades with (their markers guessed from
+what they hold), and whether the move ends the round by emptying a plate (SN-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sweettooth.core import JSON
+from sweettooth.games.sweetnose import stores as store_effects
+from sweettooth.games.sweetnose.actions import (
+    Bid,
+    EndTurn,
+    MarketTrade,
+    Pass,
+    SetMarkers,
+    StoreUse,
+    TakeStore,
+    Trade,
+)
+from sweettooth.games.sweetnose.components import KINDS
+from sweettooth.games.sweetnose.table import Table
+
+from .common import People, listed, signed
+
+N = len(KINDS)
+
+
+def table_of(view: JSON) -> Table:
+    """The public table of a view, with the viewer's own markers (others' left at 0)."""
+    t = Table.empty(int(view["players"]))
+    for s in range(int(view["players"])):
+        t.plate[s][:] = [view["plates"][s][k] for k in KINDS]
+        t.bowl[s][:] = [view["bowls"][s][k] for k in KINDS]
+    t.market[:] = [view["market"][k] for k in KINDS]
+    if view["markers"]:
+        t.markers[int(view["seat"])][:] = [view["markers"][k] for k in KINDS]
+    return t
+
+
+def guess_markers(sweets: Sequence[int], market: Sequence[int]) -> list[int]:
+    """Markers 1..5 a player would likely set: lowest on the kinds held most."""
+    ranked = sorted(range(N), key=lambda k: (-sweets[k], -market[k], k))
+    values = [0] * N
+    for rank, k in enumerate(ranked):
+        values[k] = rank + 1
+    return values
+
+
+def _ignores_market(view: JSON, seat: int) -> bool:
+    held = view["stores"]["held"][seat]
+    return any(tile["number"] == held and tile["effect"] == "ignore_market"
+               for tile in view["stores"]["tiles"])
+
+
+def sweet_points(view: JSON, t: Table, seat: int, markers: Sequence[int] | None = None) -> int:
+    marks = markers if markers is not None else t.markers[seat]
+    if not any(marks):
+        marks = guess_markers(t.sweets(seat), t.market)
+    ignore = _ignores_market(view, seat)
+    sweets = t.sweets(seat)
+    return sum(sweets[k] * (marks[k] + (0 if ignore else t.market[k])) for k in range(N))
+
+
+def _after(t: Table, seat: int, action: Any) -> Table:
+    out = t.copy()
+    if isinstance(action, Trade):
+        out.plate[seat][action.give] -= 1
+        out.bowl[action.opponent][action.give] += 1
+        out.plate[action.opponent][action.take] -= 1
+        out.bowl[seat][action.take] += 1
+    elif isinstance(action, MarketTrade):
+        out.plate[seat][action.give] -= 1
+        out.market[action.give] += 1
+        out.market[action.take] -= 1
+        out.plate[seat][action.take] += 1
+    elif isinstance(action, StoreUse):
+        store_effects.do(out, seat, action)
+    return out
+
+
+def _sp_change(before: int, after: int, best: bool) -> str:
+    if after < before:
+        return f"cuts your sweet points from {before} to {after}"
+    if after > before:
+        least = ", the smallest rise of your exchanges" if best else ""
+        return f"raises your sweet points from {before} to {after}{least}"
+    return f"keeps your sweet points at {after}" + (", the best you can do" if best else "")
+
+
+def _round_end(view: JSON, t: Table, after: Table, people: People) -> str:
+    """A clause when the move empties a plate: the round ends at once (SN-4)."""
+    emptied = [s for s in range(len(after.plate)) if sum(after.plate[s]) == 0]
+    if not emptied or any(sum(t.plate[s]) == 0 for s in emptied):
+        return ""
+    me = people.me
+    totals = [int(view["totals"][s]) + sweet_points(view, after, s) for s in range(len(t.plate))]
+    ahead = totals[me] <= min(totals)
+    who = people.whose(emptied[0])
+    lead = "while you are ahead" if ahead else "even though you are behind"
+    return f"; it empties {who} plate and ends the round {lead}"
+
+
+def _exchange(view: JSON, t: Table, action: Trade | MarketTrade | StoreUse,
+              legal: Sequence[Any], people: People) -> str:
+    me = people.me
+    after = _after(t, me, action)
+    now, then = sweet_points(view, t, me), sweet_points(view, after, me)
+    alike = [a for a in legal if type(a) is type(action) or (
+        isinstance(a, Trade | MarketTrade) and isinstance(action, Trade | MarketTrade))]
+    best = then <= min(sweet_points(view, _after(t, me, a), me) for a in alike)
+    mine = _sp_change(now, then, best)
+    if isinstance(action, Trade):
+        them = action.opponent
+        text = (f"swap your {KINDS[action.give]} for {people.whose(them)} {KINDS[action.take]}: "
+                f"it {mine}")
+        rise = sweet_points(view, after, them) - sweet_points(view, t, them)
+        if rise > 0:
+            text += f" and adds about {rise} to {people.name(them)}'s"
+    elif isinstance(action, MarketTrade):
+        text = (f"swap your {KINDS[action.give]} for the market's {KINDS[action.take]}: "
+                f"it {mine}")
+    else:
+        caption = _caption(view, action.number)
+        text = f"use store {action.number} ({caption}): it {mine}"
+    return text + _round_end(view, t, after, people)
+
+
+def _caption(view: JSON, number: int) -> str:
+    for tile in view["stores"]["tiles"]:
+        if tile["number"] == number:
+            return str(tile["caption"]).split(". ")[0].rstrip(".")
+    return ""
+
+
+def _markers(view: JSON, action: SetMarkers, t: Table, people: People) -> str:
+    me = people.me
+    sweets = t.sweets(me)
+    low = sorted(range(N), key=lambda k: action.values[k])[:2]
+    held = listed([f"{KINDS[k]} {action.values[k]} (you hold {sweets[k]})" for k in low])
+    sp = sweet_points(view, t, me, action.values)
+    return (f"give the lowest markers to what you hold most, {held}: your sweets count "
+            f"{sp} sweet points as they stand")
+
+
+def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:
+    t = table_of(view)
+    me = people.me
+    if isinstance(action, SetMarkers):
+        return _markers(view, action, t, people)
+    if isinstance(action, Trade | MarketTrade | StoreUse):
+        return _exchange(view, t, action, legal, people)
+    if isinstance(action, EndTurn):
+        if any(isinstance(a, StoreUse) for a in legal):
+            return "end your turn: no use of your store lowers your sweet points now"
+        return "end your turn"
+    if isinstance(action, TakeStore):
+        caption = _caption(view, action.number)
+        return f"take store {action.number} ({caption}): the most useful store on the board"
+    if isinstance(action, Bid):
+        cost = action.space - int(view["totals"][me])
+        return (f"bid {action.space}: one cheap bid for the first choice of store; it adds "
+                f"{signed(cost)} sweet points to your total")
+    if isinstance(action, Pass):
+        if view["phase"] == "auction":
+            return "pass: a store is not worth more sweet points than you have bid"
+        return "pass: no exchange is possible"
+    return f"{action}: the medium bot's choice"

@@ -1,0 +1,105 @@
+"""Sweet Shop hints: the points a decision adds once eaten (SS-6), the bonus it triggers (SS-4,
+exact rolls for Spades and Clubs, SS-5), and what the discard dice would take away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sweettooth.core import JSON
+from sweettooth.games.sweetshop.actions import (
+    Eat,
+    EndTurn,
+    Grab,
+    LastResort,
+    SkipSugarRush,
+    SourCherries,
+    SugarRush,
+)
+from sweettooth.games.sweetshop.cards import CARDS, EXACT_ONLY
+
+from .common import People, count, listed
+
+
+def card_name(card: int) -> str:
+    """ "the 7 of Hearts", "the Jack of Spades (a Chocolate Soldier)"."""
+    rank = CARDS.rank[card]
+    number = CARDS.number[card]
+    word = CARDS.rank_names[rank] if number in (1, 11, 12, 13) else str(number)
+    text = f"the {word} of {CARDS.suit_names[CARDS.suit[card]]}"
+    if CARDS.figure_rank[card] >= 0:
+        text += f" (a {CARDS.figure_names[CARDS.figure_rank[card]]})"
+    return text
+
+
+def _points(card: int) -> str:
+    return count(CARDS.points[card], "point")
+
+
+def _bonus(card: int, exact: bool, basket: int) -> str:
+    """The bonus eating `card` gives, as a clause ("" when none)."""
+    kind = CARDS.bonus[card]
+    name = CARDS.bonus_names[kind]
+    if kind in EXACT_ONLY and not exact:
+        return ""
+    if kind == "sugar_rush":
+        return f" and a {name} (eat another Basket card at once)" if basket > 1 else ""
+    return f" and a lasting {name}"
+
+
+def _shelf(view: JSON) -> list[int | None]:
+    return [None if n is None else CARDS.parse(n) for n in view["shelf"]]
+
+
+def _grab(view: JSON, positions: Sequence[int], how: str) -> str:
+    shelf, marked = _shelf(view), set(view["discard_dice"])
+    cards = [c for p in positions if (c := shelf[p - 1]) is not None]
+    names = listed([card_name(c) for c in cards])
+    worth = sum(CARDS.points[c] for c in cards)
+    text = f"grab {names} {how}: worth {count(worth, 'point')} once eaten"
+    saved = [p for p in positions if p in marked]
+    if saved:
+        text += ", and it saves it from the discard die" if len(cards) == 1 else (
+            ", and it saves a card from the discard dice")
+    return text
+
+
+def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:
+    basket = len(view["basket"])
+    if isinstance(action, Eat):
+        exact = sum(action.pair) == CARDS.number[action.card]
+        how = f"with {action.pair[0]}+{action.pair[1]}"
+        if action.shift:
+            how += f" and your Flavour Changer ({action.shift:+d})"
+        return (f"eat {card_name(action.card)} {how}: +{_points(action.card)}"
+                f"{_bonus(action.card, exact and not action.shift, basket)}")
+    if isinstance(action, SugarRush):
+        return (f"eat {card_name(action.card)} at once with the Sugar Rush: "
+                f"+{_points(action.card)}{_bonus(action.card, False, basket - 1)}")
+    if isinstance(action, SkipSugarRush):
+        return "skip the Sugar Rush: no card in your Basket is worth eating now"
+    if isinstance(action, Grab):
+        pair = f"with {action.pair[0]}+{action.pair[1]}"
+        return _grab(view, action.positions, pair)
+    if isinstance(action, LastResort):
+        text = _grab(view, [action.position], "with your Last Resort")
+        return text + "; the dice offer nothing better"
+    if isinstance(action, SourCherries):
+        shelf = _shelf(view)
+        saved = shelf[action.source - 1]
+        lost = shelf[action.target - 1]
+        what = card_name(saved) if saved is not None else "that place"
+        text = (f"move a discard die from place {action.source} to place {action.target}: "
+                f"it saves {what}")
+        if lost is not None and action.target not in view["discard_dice"]:
+            text += f" and costs only {card_name(lost)}"
+        return text
+    if isinstance(action, EndTurn):
+        shelf, marked = _shelf(view), sorted(set(view["discard_dice"]))
+        gone = [card_name(c) for p in marked if (c := shelf[p - 1]) is not None]
+        text = "end the turn: nothing left is worth doing with these dice"
+        if gone:
+            text += f"; {listed(gone)} will be discarded"
+        return text
+    return f"{action}: the medium bot's choice"

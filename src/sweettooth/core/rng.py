@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -22,12 +23,24 @@ _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
 
+def _fold(seed: int) -> int:
+    """64 bits of SHA-256 over every digit of `seed`: seeds wider than 64 bits that differ
+    anywhere give different generators (seeds of up to 64 bits are used as they are).
+
+    >>> Rng(2**64 + 5).getstate() != Rng(5).getstate() != Rng(2**65 + 5).getstate()
+    True
+    """
+    return int.from_bytes(hashlib.sha256(str(seed).encode("ascii")).digest()[:8], "big")
+
+
 class Rng:
     """A small, fast, copyable pseudo-random generator (splitmix64)."""
 
     __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
+        if seed.bit_length() > 64:  # a wide seed (the server's have 128 bits) counts whole:
+            seed = _fold(seed)  # hashed to 64 bits, where `& _MASK` would drop the high bits
         self._s = (seed * 0x2545F4914F6CDD1D + 1) & _MASK
 
     def copy(self) -> Rng:

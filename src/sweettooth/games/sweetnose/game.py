@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from sweettooth.core import JSON, Game, IllegalAction, Option
+from sweettooth.core import JSON, Game, Option
 from sweettooth.core.options import OptionValue
 
-from .actions import parse
+from . import refusals
 from .components import KINDS, TOKENS_PER_KIND, load_stores
 from .render import render_view
 from .sampling import sample
@@ -114,15 +114,18 @@ class SweetNose(Game[SweetNoseState]):
             {"max_turns": 2},
         ]
 
-    def parse_action(self, state: Any, text: str) -> Any:
-        """The legal action `text` names (the notation of actions.py); IllegalAction otherwise."""
-        if isinstance(state, SweetNoseState) and isinstance(text, str):
-            action = parse(text, state.rules.effects)
-            if action is not None and state._is_legal(action):
-                return action
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action must be given as text, got {type(text).__name__}")
-        return super().parse_action(state, text)
+    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
+    def read_action(self, state: Any, text: str) -> Any:
+        return refusals.read(state, text) if isinstance(state, SweetNoseState) else None
+
+    def why_illegal(self, state: Any, action: Any) -> str | None:
+        return refusals.why(state, action)
+
+    def expected(self, state: Any) -> str:
+        return refusals.expected(state)
+
+    def shapes(self, state: Any) -> str:
+        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render_view(view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -246,3 +247,29 @@ def test_bittersweet_worked_example() -> None:
     assert per["square"][:3] == [4, 5, 5] and per["pyramid"][:4] == [1, 2, 2, 3]
     assert per["round"][:3] == per["hexagon"][:3] == [2, 3, 3]
     assert per["dark"][:3] == [1, 1, 2] and per["creamy"][5:7] == [1, 2]
+
+
+# -- the developer pages docs/rules/<game>.md ----------------------------------------------------
+RULINGS = {"lechocolat": ("LC", 6), "bonbons": ("BB", 8), "sweetnose": ("SN", 9),
+           "sweetshop": ("SS", 6), "bittersweet": ("BS", 5)}
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_page_states_every_ruling_and_stands_alone(game_id: str) -> None:
+    page = (DOCS / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    prefix, count = RULINGS[game_id]
+    rulings = page.split("\n## Rulings\n", 1)[1].split("\n## ", 1)[0]
+    for n in range(1, count + 1):
+        stated = re.search(rf"^- \*\*{prefix}-{n}\*\* \S.{{40,}}", rulings, re.MULTILINE)
+        assert stated, f"{game_id}: ruling {prefix}-{n} is not stated under Rulings"
+    assert not re.search(rf"\b{prefix}-{count + 1}\b", page), "a ruling id that does not exist"
+    assert f"games/{game_id}/rules.md" in page, "the page names the players' rules text"
+
+
+def test_no_doc_points_outside_the_repository() -> None:
+    root = DOCS.parent
+    for doc in [root / "README.md", *sorted(DOCS.rglob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        for bad in ("../shared", "shared/RULINGS", "shared/rulebooks", "RULINGS.md", "DESIGN.md"):
+            assert bad not in text, f"{doc.relative_to(root)} points outside the repository"

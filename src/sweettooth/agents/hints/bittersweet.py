@@ -9,6 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from sweettooth.core import JSON
+from sweettooth.games.bittersweet.actions import (
+    COLUMNS,
+    Choose,
+    Give,
+    Pick,
+    Resolve,
+    Return,
+    Reveal,
+    Take,
+)
 from sweettooth.games.bittersweet.components import Choc, Components, load_components
 
 from .common import People, listed
@@ -108,6 +118,31 @@ def _turn(view: JSON, hand: Hand, verb: str, rest: list[str]) -> str:
     wrapper = "" if view["tasks"] else " and take an Empty Wrapper"
     text = f"return {hand.fits(choc)} to {rest[1]}{wrapper}"
     return text + (": it is the Choc worth least to you" if hand.worst_held(choc) else "")
+
+
+def actions(view: JSON) -> list[Any]:
+    """The view's legal actions as action objects (read from their notation)."""
+    comps = _comps(view)
+    cols = int(view["cols"])
+
+    def cell(name: str) -> int:
+        return COLUMNS.index(name[0]) + (int(name[1:]) - 1) * cols
+
+    out: list[Any] = []
+    for text in view["legal_actions"]:
+        verb, *rest = text.split()
+        if verb in ("take", "reveal", "pick"):
+            kind = {"take": Take, "reveal": Reveal, "pick": Pick}[verb]
+            out.append(kind(cell(rest[0]), rest[0]))
+        elif verb == "return":
+            out.append(Return(comps.choc_index(rest[0]), cell(rest[1]), f"{rest[0]} {rest[1]}"))
+        elif verb == "give":
+            out.append(Give(comps.choc_index(rest[0]), int(rest[2][1:]) - 1, rest[0]))
+        elif verb == "choose":
+            out.append(Choose(int(rest[0][1:]) - 1))
+        else:
+            out.append(Resolve(comps.choc_index(rest[0]), rest[0]))
+    return out
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:

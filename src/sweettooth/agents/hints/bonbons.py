@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sweettooth.core import JSON
-from sweettooth.games.bonbons.actions import Cover, FlipRound, FlipSquare, GiveBack, Stop
+from sweettooth.games.bonbons.actions import (
+    NOTATION,
+    Cover,
+    FlipRound,
+    FlipSquare,
+    GiveBack,
+    Stop,
+)
 
 from .common import People, count, ordinal
 
@@ -127,6 +134,11 @@ def _least_useful(t: Table, people: People, slot: int, verb: str) -> str:
     if face not in t.square_of:
         return f"{what}: it is {_a(face)} and nobody has seen its square, so it is hard to match"
     return f"{what}: you remember its square, but every other tile is worse to lose"
+
+
+def actions(view: JSON) -> list[Any]:
+    """The view's legal actions as action objects (read from their notation)."""
+    return [NOTATION[text] for text in view["legal_actions"]]
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sweettooth.core import JSON
-from sweettooth.games.lechocolat.actions import CLAIM_LIMIT, SPLITS, Claim, Split
+from sweettooth.games.lechocolat.actions import CLAIM_LIMIT, CLAIMS, SPLITS, Claim, Split
 from sweettooth.games.lechocolat.bar import Rect, cell_name
 
 from .common import People, listed, signed
@@ -150,6 +150,19 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
     else:
         text = f"{head}, then claim {claim} from the table"
     return f"{text}; your opponent can then take at most {_points(threat)}"
+
+
+def actions(view: JSON) -> list[Any]:
+    """The view's legal actions as action objects (read from their notation)."""
+    out: list[Any] = []
+    for text in view["legal_actions"]:
+        verb, group = text.split()[:2]
+        rect = Rect.parse(group)
+        if verb == "claim":
+            out.append(CLAIMS[rect])
+        else:
+            out.extend(s for s in SPLITS[rect] if str(s) == text)
+    return out
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:

@@ -19,6 +19,7 @@ from sweettooth.games.sweetnose.actions import (
     StoreUse,
     TakeStore,
     Trade,
+    parse,
 )
 from sweettooth.games.sweetnose.components import KINDS
 from sweettooth.games.sweetnose.table import Table
@@ -143,6 +144,12 @@ def _markers(view: JSON, action: SetMarkers, t: Table, people: People) -> str:
     sp = sweet_points(view, t, me, action.values)
     return (f"give the lowest markers to what you hold most, {held}: your sweets count "
             f"{sp} sweet points as they stand")
+
+
+def actions(view: JSON) -> list[Any]:
+    """The view's legal actions as action objects (read from their notation)."""
+    effects = {tile["number"]: tile["effect"] for tile in view["stores"]["tiles"]}
+    return [parse(text, effects) for text in view["legal_actions"]]
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:

@@ -16,6 +16,7 @@ from sweettooth.games.sweetshop.actions import (
     SkipSugarRush,
     SourCherries,
     SugarRush,
+    parse_notation,
 )
 from sweettooth.games.sweetshop.cards import CARDS, EXACT_ONLY
 
@@ -63,6 +64,11 @@ def _grab(view: JSON, positions: Sequence[int], how: str) -> str:
         text += ", and it saves it from the discard die" if len(cards) == 1 else (
             ", and it saves a card from the discard dice")
     return text
+
+
+def actions(view: JSON) -> list[Any]:
+    """The view's legal actions as action objects (read from their notation)."""
+    return [parse_notation(text) for text in view["legal_actions"]]
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:

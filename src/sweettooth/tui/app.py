@@ -19,7 +19,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import sweettooth as st
@@ -60,6 +60,11 @@ class SweetApp(App[int]):
     #status { height: auto; max-height: 3; background: $primary 20%; padding: 0 1; }
     #notation { height: 1; border: none; padding: 0 1; }
     .hidden { display: none; }
+    .row { height: auto; width: auto; }
+    .col { height: auto; width: auto; }
+    .box { height: auto; width: auto; border: round $panel; padding: 0 1; }
+    .words { width: auto; }
+    Piece.last { text-style: underline; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -116,9 +121,6 @@ class SweetApp(App[int]):
         self.waiting = False
         """True while a human may move (the app waits for a pick or a typed move)."""
         self.exit_code = 1
-        self._logged = 0
-        self._logged_for: int | None = -1
-        self._task: asyncio.Task[None] | None = None
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -127,16 +129,17 @@ class SweetApp(App[int]):
             yield VerticalScroll(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="choices")
-                yield RichLog(id="log", wrap=True, markup=False)
+                with VerticalScroll(id="log"):
+                    yield Static(id="logtext")
         yield Static(id="status")
         yield Input(placeholder="type a move here (press : ) and Enter", id="notation")
         yield Footer()
 
     async def on_mount(self) -> None:
         self.title = self.game.title
-        self.query_one("#log", RichLog).border_title = "Log"
+        self.query_one("#log").border_title = "Log"
         self.query_one("#choices", OptionList).border_title = "Choose"
-        self._task = asyncio.create_task(self.advance())
+        self.run_worker(self.advance(), name="advance", exclusive=True)
 
     # -- drawing -----------------------------------------------------------------------------
     @property
@@ -152,6 +155,7 @@ class SweetApp(App[int]):
         self.view = self.state.view(self.viewer)
         self.ctx.last = self.face.last_moves(self.view, self.ctx)
         self.ctx.picks = list(self.composer.picks)
+        self.ctx.wide = self.size.width >= 110
         self.draw_players()
         board = self.query_one("#board", VerticalScroll)
         focus_key = self.focused.key if isinstance(self.focused, Piece) else None
@@ -172,7 +176,7 @@ class SweetApp(App[int]):
             if res is not None and p in (res.get("winners") or []):
                 style = "bold green"
             parts.append(self.ctx.name(p), style=style)
-            if p == self.viewer:
+            if p == self.viewer and self.ctx.name(p) != "You":
                 parts.append(" (you)", style="italic")
             score = self.face.score_of(v, p)
             if score:
@@ -183,16 +187,9 @@ class SweetApp(App[int]):
         self.query_one("#players", Static).update(parts)
 
     def draw_log(self) -> None:
-        log = self.query_one("#log", RichLog)
         lines = self.face.log(self.view, self.ctx)
-        seen = self._logged
-        if seen > len(lines) or self._logged_for != self.viewer:
-            log.clear()
-            seen = 0
-        for line in lines[seen:]:
-            log.write(Text(line))
-        self._logged = len(lines)
-        self._logged_for = self.viewer
+        self.query_one("#logtext", Static).update(Text("\n".join(lines[-200:])))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     def pieces(self) -> list[Piece]:
         return list(self.query_one("#board").query(Piece))
@@ -314,8 +311,7 @@ class SweetApp(App[int]):
         self.ctx.seat = None
         board = self.query_one("#board", VerticalScroll)
         await board.remove_children()
-        self.query_one("#log", RichLog).clear()
-        self._logged, self._logged_for = 0, -1
+        self.query_one("#logtext", Static).update("")
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         await self.push_screen(PassScreen(self.ctx.name(seat)), lambda _: done.set_result(None))
         await done
@@ -330,7 +326,7 @@ class SweetApp(App[int]):
         self.waiting = False
         self.composer = Composer([])
         await self.after_move(seat, action)
-        self._task = asyncio.create_task(self.advance())
+        self.run_worker(self.advance(), name="advance", exclusive=True)
 
     async def finish(self) -> None:
         self.waiting = False
@@ -427,7 +423,7 @@ class SweetApp(App[int]):
             self.say("A hint is for your own turn.")
             return
         try:
-            from sweettooth.agents import hint  # type: ignore[attr-defined]
+            from sweettooth.agents import hint
         except ImportError:
             self.say("Hints are not available in this version.")
             return
@@ -464,7 +460,7 @@ class SweetApp(App[int]):
             target.scroll_visible()
 
     def action_full_log(self) -> None:
-        self.query_one("#log", RichLog).focus()
+        self.query_one("#log").focus()
 
     def action_stop(self) -> None:
         self.exit(self.exit_code)

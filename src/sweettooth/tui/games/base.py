@@ -30,6 +30,8 @@ class Ctx:
     flash: dict[str, str] = field(default_factory=dict)
     """Bonbons: tile -> face just flipped, shown for a moment before it is drawn face down."""
     memory_aid: bool = False
+    wide: bool = False
+    """True at 110 columns or more: faces may put panels side by side."""
 
     def name(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
@@ -121,3 +123,19 @@ def seat_words(text: str, ctx: Ctx) -> str:
 
 def any_of(values: Any) -> list[Any]:
     return list(values) if isinstance(values, list | tuple) else []
+
+
+def you_verb(who: str, rest: str) -> str:
+    """'flips a1' after 'You' reads 'flip a1' (the first word loses its s)."""
+    if who != "You":
+        return rest
+    first, sep, tail = rest.partition(" ")
+    if first.endswith("ies"):
+        first = first[:-3] + "y"
+    elif first.endswith(("ches", "shes", "sses", "xes")):
+        first = first[:-2]
+    elif first == "has":
+        first = "have"
+    elif first.endswith("s") and not first.endswith("ss"):
+        first = first[:-1]
+    return first + sep + tail

@@ -12,9 +12,9 @@ CLICKABLE = ".table-root.myturn .board .pickable, .table-root.myturn .actionbar 
 PRIVACY = "#privacy:not([hidden]) #privacy-btn"
 
 
-def quick_game(page: Page, game: str) -> None:
-    """The lobby's one click against bots for `game`."""
-    page.goto("/")
+def quick_game(page: Page, game: str, speed: str = "instant") -> None:
+    """The lobby's one click against bots for `game`, bots drawn at `speed` (tests: instant)."""
+    page.goto(f"/?speed={speed}")
     page.wait_for_selector("body[data-ready='1']")
     page.check(f"input[name=game][value={game}]")
     page.fill("#name", "Tester")

@@ -11,7 +11,7 @@ from .helpers import END, play_to_end, quick_game
 def test_hotseat_privacy_screen(page: Page) -> None:
     """Three players on one device (Sweet Nose): after Player 1 sets secret markers, the
     privacy screen hides the table, and nothing of Player 1's markers stays on the page."""
-    page.goto("/")
+    page.goto("/?speed=instant")
     page.wait_for_selector("body[data-ready='1']")
     page.check("input[name=game][value=sweetnose]")
     page.select_option("#mode", "hotseat")

@@ -58,9 +58,25 @@ export const links = {
   replay: (id, seat) => `replay.html?t=${encodeURIComponent(id)}${seat == null ? "" : `&seat=${seat}`}`,
 };
 
-/** Display names of the seats: names, or "Bot (level)". */
-export function seatNames(seats) {
-  const raw = (seats || []).map((s) => s.name || (s.kind === "bot" ? `Bot (${s.level || "bot"})` : `Seat ${s.seat + 1}`));
-  // Two players of one name (two bots of a level) get their seat number too.
-  return raw.map((n, i) => (raw.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
+// Bots get friendly candy names with their level: "Toffee Bot (medium)".
+export const BOT_NAMES = ["Candy Bot", "Toffee Bot", "Fudge Bot", "Praline Bot", "Nougat Bot", "Caramel Bot",
+  "Truffle Bot", "Marzipan Bot", "Liquorice Bot", "Meringue Bot", "Sherbet Bot", "Brittle Bot",
+  "Gumdrop Bot", "Bonbon Bot", "Jelly Bot", "Wafer Bot"];
+
+/** A bot's display name: its place among the table's bots and its level. */
+export function botName(index, level) {
+  return `${BOT_NAMES[index % BOT_NAMES.length]}${level ? ` (${level})` : ""}`;
+}
+
+/** Display names of the seats: the players' names; bots "Toffee Bot (medium)"; "Seat 2" for a
+ * free seat. With `you` (a seat), that seat is "You" (a person alone with bots). */
+export function seatNames(seats, you = null) {
+  let bots = 0;
+  const raw = (seats || []).map((s) => {
+    if (s.kind === "bot") return botName(bots++, s.level);
+    if (you != null && s.seat === you) return "You";
+    return s.name || `Seat ${s.seat + 1}`;
+  });
+  // Two players of one name get their seat number too.
+  return raw.map((n, i) => (raw.filter((m) => m === n).length > 1 ? `${n} (seat ${i + 1})` : n));
 }

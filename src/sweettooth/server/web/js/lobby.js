@@ -5,6 +5,8 @@ import {
   listGames, listLevels, openTables, createTable, joinSeat, saveToken, playerName,
   setPlayerName, links, seatNames,
 } from "./api.js";
+import { rulesButton } from "./rules.js";
+import { SPEED_LABELS, defaultSpeed, setDefaultSpeed, setTableSpeed } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -18,17 +20,37 @@ const BLURB = {
   sweetshop: "Solo: grab and eat with dice",
 };
 
+// Options in players' words (the engine's help texts are written for developers).
+const OPTION_TEXT = {
+  "bittersweet.turn_limit": ["Turns per round", "A round also ends after this many turns each (house rule)."],
+  "bonbons.variant": ["Variant", "", { standard: "Standard (6 by 6 squares)", quick: "Quick (5 by 5, two kinds of candy out)" }],
+  "bonbons.removed": ["Candy taken out (quick game)", "For example toffee+nougat. Left empty: chosen at random."],
+  "bonbons.turn_limit": ["Turn limit", "The game stops after this many turns in all; the fewest face-down round tiles win."],
+  "lechocolat.card": ["Scoring card", "Leave “random” to draw one; both players see it."],
+  "sweetnose.max_turns": ["Exchange turns", "The exchange ends after every player took this many turns."],
+  "sweetnose.variation": ["Variation", "", { basic: "Basic", sky: "To the Sky", shopkeeper: "Shopkeeper", "sky+shopkeeper": "To the Sky and Shopkeeper" }],
+  "sweetnose.max_bid": ["Highest bid (Shopkeeper)", "The highest space a Shopkeeper bid may reach."],
+};
+
+/** An engine help text without rule ids ("(BB-8)") or developer words. */
+function plainHelp(text) {
+  return String(text || "").replace(/\s*\(?\b[A-Z]{2}-\d+\)?/g, "").replace(/drawn from the seed/g, "chosen at random")
+    .replace(/\bseed\b/g, "shuffle").replace(/\bhouse rule: /, "");
+}
+
 function game() {
   const id = (document.querySelector("input[name=game]:checked") || {}).value;
   return games.find((g) => g.id === id);
 }
 
 function drawGames() {
-  mount($("games"), games.map((g, i) => h("label", { dataset: { game: g.id } },
-    h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: drawForm }),
-    h("span.gname", g.title),
-    h("span.gmeta", g.min_players === g.max_players ? `${g.min_players} player${g.min_players > 1 ? "s" : ""}` : `${g.min_players}–${g.max_players} players`),
-    h("span.gmeta", BLURB[g.id] || ""))));
+  mount($("games"), games.map((g, i) => h("div.gamecard", { dataset: { game: g.id } },
+    h("label",
+      h("input", { type: "radio", name: "game", value: g.id, checked: i === 0, onchange: drawForm }),
+      h("span.gname", g.title),
+      h("span.gmeta", g.min_players === g.max_players ? `${g.min_players} player${g.min_players > 1 ? "s" : ""}` : `${g.min_players}–${g.max_players} players`),
+      h("span.gmeta", BLURB[g.id] || "")),
+    rulesButton(g.id, `How to play ${g.title}`, "cardrules"))));
 }
 
 function seatChoices(seat, mode) {
@@ -38,7 +60,7 @@ function seatChoices(seat, mode) {
     if (seat === 0) opts.push(["me", "You"]);
     opts.push(["friend", "A friend (invite link)"]);
   }
-  for (const l of levels) opts.push([`bot:${l}`, `Bot: ${l}`]);
+  for (const l of levels) opts.push([`bot:${l}`, `Bot (${l})`]);
   return opts;
 }
 
@@ -54,11 +76,12 @@ function drawForm() {
   drawSeats();
   const opts = g.options.filter((o) => !o.name.endsWith("_file"));
   mount($("options"), opts.map((o) => {
+    const [label, help, values] = OPTION_TEXT[`${g.id}.${o.name}`] || [o.name.replace(/_/g, " "), plainHelp(o.help)];
     const one = /^one of (.*)$/.exec(o.accepts || "");
     let input;
     if (one) {
       const vals = [...one[1].matchAll(/'([^']*)'/g)].map((m) => m[1]);
-      input = h("select", { name: o.name }, vals.map((v) => h("option", { value: v, selected: v === o.default }, v)));
+      input = h("select", { name: o.name }, vals.map((v) => h("option", { value: v, selected: v === o.default }, (values && values[v]) || v)));
     } else if (typeof o.default === "number") {
       input = h("input", { type: "number", name: o.name, value: o.default, style: { width: "6em" } });
     } else if (typeof o.default === "boolean") {
@@ -66,7 +89,7 @@ function drawForm() {
     } else {
       input = h("input", { type: "text", name: o.name, value: o.default, placeholder: String(o.default || "") });
     }
-    return h("label", { title: o.help }, `${o.name.replace(/_/g, " ")} `, input, h("span.muted", { style: { fontSize: ".8em" } }, o.help));
+    return h("label.option", h("span.optname", label), input, help ? h("span.opthelp", help) : null);
   }));
   $("optbox").hidden = !opts.length;
 }
@@ -105,6 +128,9 @@ async function create(seatKinds, g, options) {
   setPlayerName($("name").value.trim());
   const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", level: k.slice(4) } : { kind: "human" }));
   const table = await createTable({ game: g.id, players: seatKinds.length, options, seats });
+  const speed = $("speed").value;
+  setDefaultSpeed(speed);
+  setTableSpeed(table.id, speed);
   let human = 0;
   for (let i = 0; i < seatKinds.length; i++) {
     const k = seatKinds[i];
@@ -165,6 +191,7 @@ async function drawTables() {
 
 async function main() {
   $("name").value = playerName();
+  mount($("speed"), Object.entries(SPEED_LABELS).map(([v, text]) => h("option", { value: v, selected: v === defaultSpeed() }, text)));
   try {
     [games, levels] = await Promise.all([listGames(), listLevels()]);
   } catch (err) {

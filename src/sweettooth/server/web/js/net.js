@@ -45,6 +45,15 @@ export class TableSocket {
     return false;
   }
 
+  /** Send any message (a hint request...); false when not connected. */
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
   close() {
     this.closed = true;
     if (this.ws) this.ws.close();

@@ -7,6 +7,7 @@ import { TableSocket } from "./net.js";
 import {
   tableInfo, joinSeat, tokensFor, saveToken, playerName, setPlayerName, links, seatNames,
 } from "./api.js";
+import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -22,14 +23,25 @@ const S = {
   active: null, // the seat whose view is shown
   table: null,
   r: null,
+  speed: "normal",
+  pacer: null,
+  recvPly: -1, // the newest ply received on any socket, and who was to move there
+  recvToMove: null,
+  hintId: 0,
+  hints: new Map(), // id -> {resolve, reject, timer}
+  seed: null, // {seed, seed_sha256} once the server publishes them
 };
 
-function names() { return seatNames(S.seats); }
+/** A person alone with bots is "You"; hotseat players, friends and spectators see names. */
+function names() {
+  const alone = S.held.length === 1
+    && S.seats.every((s) => s.seat === S.held[0] || s.kind === "bot");
+  return seatNames(S.seats, alone ? S.held[0] : null);
+}
 
 function seatInfo(seat) {
   const s = S.seats[seat];
-  if (!s) return "";
-  if (s.kind === "bot") return s.name && s.level && s.name.includes(s.level) ? "bot" : `bot${s.level ? ", " + s.level : ""}`;
+  if (!s || s.kind === "bot") return "";
   if (!s.taken) return "free seat";
   if (!s.connected) return "offline";
   return "";
@@ -53,7 +65,8 @@ async function main() {
   S.seats = S.info.seats;
   S.r = await renderer(S.info.game);
   document.title = `${S.r.title} · sweettooth`;
-  $("title").textContent = `${S.r.title} · table ${tableId}`;
+  $("title").textContent = S.r.title;
+  S.speed = tableSpeed(tableId);
   const wantSeat = params.get("seat");
   const tokens = tokensFor(tableId);
   if (wantSeat != null && !(wantSeat in tokens) && !params.get("watch")) {
@@ -90,16 +103,55 @@ function showJoin(seat) {
 function start(tokens) {
   const entries = tokens.frag ? [["frag", tokens.frag]] : Object.entries(tokens);
   S.held = entries.filter(([k]) => k !== "frag").map(([k]) => Number(k)).sort((a, b) => a - b);
+  S.pacer = new Pacer(draw, () => SPEEDS[S.speed] ?? 800,
+    (a, b) => (S.r.holdMs ? S.r.holdMs(a, b) : 0));
   S.table = new Table($("table"), {
-    renderer: S.r, seat: null, names: names(), seatInfo,
+    renderer: S.r, game: S.info.game, seat: null, names: names(), seatInfo,
     onAction: (a) => act(a),
+    onHint: () => askHint(),
     endActions: [],
+    mode: "play",
+    hotseat: S.held.length > 1,
+    speed: S.speed,
+    onSpeed: (v) => {
+      S.speed = v;
+      setTableSpeed(tableId, v);
+      if (v === "instant") S.pacer.flushAll();
+    },
+    waitingText: "The game starts when every player has joined.",
+    seedInfo: () => S.seed,
   });
   if (!entries.length) {
     connect("watch", null);
     setConn("Watching as a spectator.");
   }
   for (const [seat, token] of entries) connect(seat === "frag" ? "frag" : Number(seat), token);
+}
+
+const isBot = (seat) => seat != null && S.seats[seat] && S.seats[seat].kind === "bot";
+
+/** A state frame arrived: queue it; a bot's move waits for the bot-speed pause. */
+function receive(key, m) {
+  let paced = false;
+  if (m.ply > S.recvPly) {
+    paced = S.recvPly >= 0 && isBot(S.recvToMove);
+    S.recvPly = m.ply;
+    S.recvToMove = m.view ? m.view.to_move : null;
+  }
+  if (m.seed != null || m.seed_sha256) S.seed = { seed: m.seed, seed_sha256: m.seed_sha256 };
+  else if (m.view && (m.view.seed_sha256 || m.view.seed != null)) S.seed = { seed: m.view.seed, seed_sha256: m.view.seed_sha256 };
+  S.pacer.push({ key, ply: m.ply, view: m.view, seats: m.seats, started: m.started, paced });
+  document.body.dataset.pending = String(S.pacer.pending);
+}
+
+function draw(frame) {
+  // Until every human seat has connected once the server refuses moves ("not_started"):
+  // show the table but offer no move yet.
+  S.started = frame.started !== false;
+  S.latest.set(frame.key, { ply: frame.ply, view: frame.view });
+  S.seats = frame.seats || S.seats;
+  refresh();
+  document.body.dataset.pending = String(S.pacer.pending);
 }
 
 function connect(key, token) {
@@ -114,16 +166,24 @@ function connect(key, token) {
       }
       setConn("");
     },
-    state: (m) => {
-      // Until every human seat has connected once the server refuses moves ("not_started"):
-      // show the table but offer no move yet.
-      S.started = m.started !== false;
-      S.latest.set(key, { ply: m.ply, view: m.view });
-      S.seats = m.seats || S.seats;
-      refresh();
-    },
+    state: (m) => receive(key, m),
     presence: (m) => { S.seats = m.seats; S.table.opts.names = names(); drawWaiting(); S.table.drawPlayers(); },
+    hint: (m) => {
+      const p = S.hints.get(m.id);
+      if (!p) return;
+      S.hints.delete(m.id);
+      clearTimeout(p.timer);
+      if (m.action) p.resolve(m);
+      else p.reject(new Error(m.reason || m.message || "no hint for this position"));
+    },
     error: (m) => {
+      if (m.id != null && S.hints.has(m.id)) {
+        const p = S.hints.get(m.id);
+        S.hints.delete(m.id);
+        clearTimeout(p.timer);
+        p.reject(new Error(m.message));
+        return;
+      }
       if (m.code === "bad_token") setConn("This seat link is no longer valid; watching instead.");
       if (m.code === "stale_ply") return; // a newer view is on its way
       if (S.active === key || key === "watch") S.table.showError(m.message);
@@ -132,6 +192,20 @@ function connect(key, token) {
     open: () => setConn(""),
   });
   S.sockets.set(key, sock);
+}
+
+/** Ask the server what the medium bot would play from the shown seat's view. */
+function askHint() {
+  return new Promise((resolve, reject) => {
+    const sock = S.sockets.get(S.active);
+    const id = ++S.hintId;
+    if (!sock || !sock.send({ type: "hint", id })) { reject(new Error("not connected")); return; }
+    const timer = setTimeout(() => {
+      S.hints.delete(id);
+      reject(new Error("the server did not answer"));
+    }, 20000);
+    S.hints.set(id, { resolve, reject, timer });
+  });
 }
 
 function act(action) {
@@ -176,6 +250,7 @@ function show(seat, view) {
   $("privacy").hidden = true;
   $("table").hidden = false;
   S.table.opts.seat = seat;
+  S.table.opts.hotseat = S.held.length > 1;
   S.table.opts.endActions = [
     h("a", { href: links.replay(tableId, seat), class: "button" }, "Replay this game"),
     h("a", { href: "./", class: "button" }, "Back to the lobby"),

@@ -4,6 +4,7 @@ import { h, mount } from "./dom.js";
 import { Table } from "./table.js";
 import { renderer } from "./games/index.js";
 import { api, tableInfo, seatNames } from "./api.js";
+import { icon } from "./icons.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -51,8 +52,8 @@ async function go(ply) {
 const cur = () => Number($("ply").value);
 
 function auto() {
-  if (timer) { clearInterval(timer); timer = null; $("auto").textContent = "Play"; return; }
-  $("auto").textContent = "Pause";
+  if (timer) { clearInterval(timer); timer = null; mount($("auto"), icon("play"), h("span", "Play")); return; }
+  mount($("auto"), icon("pause"), h("span", "Pause"));
   timer = setInterval(() => { if (cur() >= plies) auto(); else go(cur() + 1); }, 700);
 }
 
@@ -62,13 +63,15 @@ async function main() {
   try { info = await tableInfo(tableId); } catch (err) { $("err").textContent = `No such table: ${err.message}`; return; }
   const r = await renderer(info.game);
   const names = seatNames(info.seats);
-  $("title").textContent = `Replay · ${r.title} · table ${tableId}`;
+  $("title").textContent = `Replay · ${r.title}`;
+  for (const [id, name] of [["first", "first"], ["prev", "prev"], ["next", "next"], ["last", "last"]]) mount($(id), icon(name));
+  mount($("auto"), icon("play"), h("span", "Play"));
   document.title = `Replay · ${r.title} · sweettooth`;
   mount($("seat"), h("option", { value: "" }, "Spectator"),
-    names.map((n, i) => h("option", { value: i }, `${n} (seat ${i + 1})`)));
+    names.map((n, i) => h("option", { value: i }, n)));
   const s = params.get("seat");
   $("seat").value = s == null ? "" : s;
-  table = new Table($("table"), { renderer: r, seat: seatParam(), names });
+  table = new Table($("table"), { renderer: r, game: info.game, seat: seatParam(), names, mode: "replay" });
   $("seat").addEventListener("change", () => go(cur()));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(cur() - 1));

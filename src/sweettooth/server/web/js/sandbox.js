@@ -15,7 +15,9 @@ async function draw(i) {
     tableGame = view.game;
     table = new Table($("table"), {
       renderer: await renderer(view.game),
+      game: view.game,
       seat: view.seat ?? null,
+      mode: "sandbox",
       onAction: (a) => { $("chosen").textContent = a; },
     });
   }

@@ -64,37 +64,77 @@
 // is sent; when they name an action that other actions extend, a confirm button appears.
 
 import { h, mount, seatName } from "./dom.js";
+import { icon } from "./icons.js";
+import { rulesButton } from "./rules.js";
+import { lastMoves } from "./lastmove.js";
+import { narrated, logItems } from "./log.js";
+import { headline, explanation } from "./result.js";
+import { SPEED_LABELS } from "./speed.js";
+
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export class Table {
   /**
    * @param {HTMLElement} root
-   * @param {object} opts renderer, seat (null: spectator), names, onAction(action) (omit for
-   *   read-only), endActions (extra nodes for the end screen), seatInfo(seat) -> text
+   * @param {object} opts renderer, game (id), seat (null: spectator), names, onAction(action)
+   *   (omit for read-only), endActions (extra nodes for the end screen), seatInfo(seat) -> text,
+   *   mode ("play" | "replay" | "sandbox"), hotseat (bool), onHint() -> Promise<{action,
+   *   reason}>, speed + onSpeed(speed) (the bot speed control), waitingText (own seat, not
+   *   started yet), seedInfo() -> {seed, seed_sha256} (end panel)
    */
   constructor(root, opts) {
     this.root = root;
     this.opts = opts;
     this.r = opts.renderer;
+    this.game = opts.game || this.r.id;
     this.view = null;
     this.picks = []; // [{key, el}]
     this.busy = false;
+    this.hint = null; // {action, reason, ply}
+    this.endShownAt = null; // the ply whose result was brought into view
     this.root.classList.add("table-root");
+    this.root.dataset.speed = opts.speed || "normal";
+    const logId = `log-${Math.random().toString(36).slice(2, 8)}`;
     this.els = {
       players: h("ol.players", { "aria-label": "Players" }),
       status: h("p.status", { role: "status", "aria-live": "polite" }),
+      tools: h("div.tabletools"),
+      hintBtn: h("button.hintbtn", { type: "button", hidden: true, onclick: () => this.askHint() },
+        icon("bulb"), h("span", "Hint")),
+      hintBox: h("div.hintbox", { hidden: true, role: "status" }),
+      logToggle: h("button.logtoggle", {
+        type: "button", "aria-expanded": "false", "aria-controls": logId,
+        onclick: () => this.toggleLog(),
+      }, icon("log"), h("span", "Log")),
       board: h("div.board"),
-      bar: h("div.actionbar", { "aria-label": "Actions" }),
+      bar: h("div.actionbar", { role: "group", "aria-label": "Actions" }),
       error: h("p.error", { role: "alert" }),
       log: h("ol.log", { "aria-label": "Game log", tabindex: "0" }),
-      end: h("section.endscreen", { hidden: true, "aria-label": "Game over" }),
+      logwrap: null,
+      end: h("section.endscreen", { hidden: true, "aria-label": "Game over", tabindex: "-1" }),
     };
+    const tools = [];
+    if (this.game) tools.push(rulesButton(this.game, "How to play"));
+    tools.push(this.els.hintBtn);
+    if (opts.onSpeed) {
+      tools.push(h("label.speedpick", h("span", "Bot speed"), h("select", {
+        "aria-label": "Bot speed",
+        onchange: (e) => { this.root.dataset.speed = e.target.value; opts.onSpeed(e.target.value); },
+      }, Object.entries(SPEED_LABELS).map(([v, text]) => h("option", { value: v, selected: v === (opts.speed || "normal") }, text)))));
+    }
+    tools.push(this.els.logToggle);
+    mount(this.els.tools, tools);
+    this.els.logwrap = h("aside.logwrap", { id: logId, "aria-label": "Game log" },
+      h("div.logbox",
+        h("div.loghead", h("h2", "Log"),
+          h("button.iconbtn.logclose", { type: "button", "aria-label": "Close the log", onclick: () => this.toggleLog(false) }, icon("close"))),
+        this.els.log));
     mount(
       root,
-      h("header.tablehead", this.els.players, this.els.status),
+      h("header.tablehead", this.els.players, this.els.status, this.els.tools),
       h("div.tablebody",
-        h("main.boardwrap", this.els.end, this.els.board, this.els.bar, this.els.error),
-        h("aside.logwrap", h("details.logbox", { open: true },
-          h("summary", "Log"), this.els.log))),
+        h("div.boardwrap", this.els.end, this.els.hintBox, this.els.board, this.els.bar, this.els.error),
+        this.els.logwrap),
     );
     this.els.board.addEventListener("click", (e) => this.onClick(e));
     document.addEventListener("sweettooth:redraw", () => { if (this.view) this.update(this.view); });
@@ -104,12 +144,38 @@ export class Table {
         this.onClick(e);
       } else if (e.key === "Escape") this.clearPicks();
     });
+    this.els.logwrap.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.root.classList.contains("log-open")) this.toggleLog(false);
+    });
   }
 
   get seat() { return this.opts.seat ?? null; }
 
   ctx() {
-    return { seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key) };
+    return {
+      seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key),
+      lastMoves: this.view ? lastMoves(this.game, this.view) : {},
+      botSpeed: this.opts.speed || "normal",
+      hint: this.hint ? { action: this.hint.action, reason: this.hint.reason } : null,
+    };
+  }
+
+  setSpeed(speed) {
+    this.opts.speed = speed;
+    this.root.dataset.speed = speed;
+  }
+
+  /** Open or close the log drawer (phones; on wide screens the log is always shown). */
+  toggleLog(open) {
+    const want = open ?? !this.root.classList.contains("log-open");
+    this.root.classList.toggle("log-open", want);
+    this.els.logToggle.setAttribute("aria-expanded", String(want));
+    if (want) {
+      this.els.log.scrollTop = this.els.log.scrollHeight;
+      this.els.log.focus();
+    } else if (document.activeElement && this.els.logwrap.contains(document.activeElement)) {
+      this.els.logToggle.focus();
+    }
   }
 
   /** Draw a new view. The composer's picks are reset, unless the view is the same decision
@@ -119,6 +185,7 @@ export class Table {
     const same = this.view && !this.busy && view.ply === this.view.ply
       && JSON.stringify(view.legal_actions) === JSON.stringify(this.view.legal_actions);
     const keep = same ? this.picks.map((p) => p.key) : [];
+    if (this.hint && this.hint.ply !== view.ply) this.hint = null;
     this.view = view;
     this.picks = keep.map((key) => ({ key, el: null }));
     this.busy = false;
@@ -126,7 +193,9 @@ export class Table {
     this.computeActions();
     const focusKey = document.activeElement && this.root.contains(document.activeElement)
       && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-    mount(this.els.board, this.r.render(view, this.ctx()));
+    const ctx = this.ctx();
+    mount(this.els.board, this.r.render(view, ctx));
+    this.markLastMoves(ctx.lastMoves);
     const used = new Set();
     for (const p of this.picks) {
       for (const el of this.els.board.querySelectorAll(`[data-key="${CSS.escape(p.key)}"]`)) {
@@ -136,10 +205,66 @@ export class Table {
     this.drawPlayers();
     this.drawLog(first);
     this.drawEnd();
+    this.drawHint();
     this.decorate();
     if (focusKey) {
       const again = this.els.board.querySelector(`.pickable[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus();
+    }
+  }
+
+  /** When the renderer marked no last move, mark the pieces of each seat's last action. */
+  markLastMoves(moves) {
+    const board = this.els.board;
+    if (board.querySelector(".last-move")) return;
+    for (const [seat, action] of Object.entries(moves)) {
+      let keys = null;
+      try { keys = this.r.keys(action, this.view); } catch { keys = null; }
+      for (const k of keys || []) {
+        for (const el of board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) {
+          el.classList.add("last-move");
+          el.dataset.lastBy = seat;
+        }
+      }
+    }
+  }
+
+  /** Ask for a hint (the medium bot's move from this seat's view) and show it. */
+  async askHint() {
+    if (!this.opts.onHint || !this.myTurn()) return;
+    const ply = this.view.ply;
+    this.els.hintBtn.disabled = true;
+    this.hint = { action: null, reason: "Thinking…", ply };
+    this.drawHint();
+    try {
+      const ans = await this.opts.onHint();
+      if (!this.view || this.view.ply !== ply) return;
+      this.hint = { action: ans.action, reason: ans.reason || "", ply };
+    } catch (err) {
+      if (!this.view || this.view.ply !== ply) return;
+      this.hint = { action: null, reason: `No hint now: ${err.message}`, ply };
+    } finally {
+      this.els.hintBtn.disabled = false;
+    }
+    this.drawHint();
+  }
+
+  drawHint() {
+    const box = this.els.hintBox;
+    for (const el of this.els.board.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    if (!this.hint || !this.view) { box.hidden = true; mount(box); return; }
+    const { action, reason } = this.hint;
+    box.hidden = false;
+    mount(box, icon("bulb"),
+      h("div",
+        action ? h("p.hintmove", h("b", "Hint: "), this.describe(action)) : null,
+        reason ? h("p.hintwhy", reason) : null),
+      h("button.iconbtn", { type: "button", "aria-label": "Close the hint", onclick: () => { this.hint = null; this.drawHint(); } }, icon("close")));
+    if (!action) return;
+    let keys = null;
+    try { keys = this.r.keys(action, this.view); } catch { keys = null; }
+    for (const k of keys || []) {
+      for (const el of this.els.board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) el.classList.add("hinted");
     }
   }
 
@@ -255,6 +380,11 @@ export class Table {
       bar.push(h("button.cancel", { type: "button", onclick: () => this.clearPicks() },
         "Cancel"));
     }
+    if (this.hint && this.hint.action) {
+      for (const b of bar) {
+        if (b.dataset.action === this.hint.action || b.dataset.key === "act:" + this.hint.action) b.classList.add("hinted");
+      }
+    }
     mount(this.els.bar, bar);
     this.drawStatus();
   }
@@ -307,66 +437,90 @@ export class Table {
 
   drawStatus() {
     const v = this.view;
+    const o = this.opts;
     let text;
     let mine = false;
+    const name = (p) => seatName(this.ctx(), p);
+    const extra = (p) => {
+      const info = o.seatInfo ? o.seatInfo(p) : "";
+      return info ? ` (${info})` : "";
+    };
     if (!v) text = "Connecting…";
-    else if (v.result != null) text = "Game over";
+    else if (v.result != null) text = `Game over: ${headline(v, this.ctx(), { hotseat: o.hotseat, replay: o.mode === "replay" })}`;
     else if (this.myTurn()) {
       mine = true;
       const p = this.r.prompt ? this.r.prompt(v, this.picks.map((x) => x.key)) : null;
       text = `Your turn${p ? ": " + p : ""}`;
-    } else if (v.to_move != null) {
-      const who = seatName(this.ctx(), v.to_move);
-      text = `Waiting for ${who}`;
-      if (this.opts.seatInfo) {
-        const extra = this.opts.seatInfo(v.to_move);
-        if (extra) text += ` (${extra})`;
-      }
-    } else text = "";
+    } else if (v.to_move == null) text = "";
+    else if (o.mode === "replay" || o.mode === "sandbox") text = `Next to move: ${name(v.to_move)}`;
+    else if (v.to_move === this.seat) text = o.waitingText || "Your turn is coming up…";
+    else if (this.seat == null) text = `${name(v.to_move)} to move${extra(v.to_move)}`;
+    else text = `Waiting for ${name(v.to_move)}${extra(v.to_move)}`;
     if (!this.busy) this.els.status.textContent = text;
     this.root.classList.toggle("myturn", mine);
+    this.els.hintBtn.hidden = !(mine && o.onHint);
   }
 
   drawPlayers() {
     const v = this.view;
     if (!v) return;
     const items = [];
+    const winners = v.result ? v.result.winners || [] : [];
     for (let p = 0; p < v.players; p++) {
       const info = this.opts.seatInfo ? this.opts.seatInfo(p) : "";
+      const toMove = p === v.to_move && v.result == null;
+      const won = winners.includes(p);
       items.push(h("li", {
-        class: [p === v.to_move && v.result == null && "tomove", p === this.seat && "me",
-          v.result && (v.result.winners || []).includes(p) && "winner"],
-        "aria-current": p === v.to_move && v.result == null ? "true" : null,
-      }, h("span.pname", seatName(this.ctx(), p)), p === this.seat ? h("span.you", " (you)") : null,
-      info ? h("span.pinfo", info) : null));
+        class: [toMove && "tomove", p === this.seat && "me", won && "winner"],
+        "aria-current": toMove ? "true" : null,
+      }, toMove ? icon("play", "pmark") : won ? icon("star", "pmark") : null,
+      h("span.pname", seatName(this.ctx(), p)),
+      p === this.seat && seatName(this.ctx(), p) !== "You" ? h("span.you", " (you)") : null,
+      info ? h("span.pinfo", info) : null,
+      toMove ? h("span.sr-only", " (to move)") : null,
+      won ? h("span.sr-only", " (winner)") : null));
     }
     mount(this.els.players, items);
   }
 
   drawLog(first) {
-    const lines = this.r.log ? this.r.log(this.view, this.ctx()) : (this.view.log || []);
     const el = this.els.log;
     const atEnd = first || el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
-    mount(el, lines.map((t) => h("li", t)));
+    mount(el, logItems(narrated(this.r, this.view, this.ctx())));
     if (atEnd) el.scrollTop = el.scrollHeight;
   }
 
   drawEnd() {
     const v = this.view;
     const end = this.els.end;
-    if (v.result == null) { end.hidden = true; mount(end); return; }
-    const winners = v.result.winners || [];
-    const names = winners.map((p) => (p === this.seat ? "You" : seatName(this.ctx(), p)));
-    const solo = v.players === 1 && v.result.scores;
-    const title = solo ? `Final score: ${v.result.scores[0]}` : !winners.length ? "No winner"
-      : winners.length === 1 ? `${names[0]} ${names[0] === "You" ? "win" : "wins"}!`
-        : `Shared win: ${names.join(", ")}`;
+    if (v.result == null) { end.hidden = true; mount(end); this.endShownAt = null; return; }
+    const ctx = this.ctx();
+    const o = this.opts;
+    const title = headline(v, ctx, { hotseat: o.hotseat, replay: o.mode === "replay" });
+    let why = "";
+    try { why = explanation(this.game, v, ctx); } catch (err) { console.error(err); }
+    const seed = (o.seedInfo && o.seedInfo()) || {};
+    const sha = seed.seed_sha256 || v.seed_sha256;
+    const number = seed.seed ?? v.seed;
     end.hidden = false;
     mount(end,
-      h("h2.endtitle", title),
-      h("div.scores", this.r.summary ? this.r.summary(v, this.ctx()) : null),
-      h("div.endactions", this.opts.endActions || []),
+      h("h2.endtitle", icon("star"), h("span", title)),
+      why ? h("p.endwhy", why) : null,
+      h("div.scores", this.r.summary ? this.r.summary(v, ctx) : null),
+      sha || number != null ? h("p.endseed",
+        "The deal of this game came from shuffle number ", h("code", String(number ?? "(hidden)")),
+        sha ? [". Its fingerprint ", h("code", sha), " was fixed before the first move"] : null,
+        ": anyone can replay the game from that number to check the deal was fair.") : null,
+      h("div.endactions", o.endActions || []),
     );
+    if (this.endShownAt !== v.ply && o.mode !== "sandbox") {
+      this.endShownAt = v.ply;
+      // Bring the result into view after this frame is laid out (phones: it is above the board).
+      requestAnimationFrame(() => {
+        end.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+        end.focus({ preventScroll: true });
+      });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-"""The public API of DESIGN.md: names, errors that name the valid choices, records."""
+"""The public API (README, "As a library"): names, errors that name the valid choices, records."""
 
 from __future__ import annotations
 

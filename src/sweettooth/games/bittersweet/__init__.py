@@ -1,6 +1,6 @@
 """BitterSweet (2 to 4 players): take Chocs that match your hidden YUM!, avoid your YUCK!.
 
-Rulebook: shared/rulebooks/bittersweet.txt; rulings BS-1..BS-5; our rules page:
+Players' rules: rules.md beside this file; rulings BS-1..BS-5; our rules page:
 docs/rules/bittersweet.md.
 """
 

@@ -1,6 +1,7 @@
 """Bonbons (2 to 6 players): a memory game of round and square candy tiles, thefts and coins.
 
-Rulebook: shared/rulebooks/bonbons.txt; rulings BB-1..BB-8; our rules page: docs/rules/bonbons.md.
+Players' rules: rules.md beside this file; rulings BB-1..BB-8; our rules page:
+docs/rules/bonbons.md.
 """
 
 from sweettooth.core import register

@@ -1,6 +1,6 @@
 """Le Chocolat (2 players): split a chocolate bar of double-sided tiles and claim small pieces.
 
-Rulebook: shared/rulebooks/le-chocolat.txt; rulings LC-1..LC-6; our rules page:
+Players' rules: rules.md beside this file; rulings LC-1..LC-6; our rules page:
 docs/rules/lechocolat.md.
 """
 

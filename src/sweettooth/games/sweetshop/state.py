@@ -1,6 +1,7 @@
 """A Sweet Shop position and its rules: the Shelf, the dice, Grab, Eat, the bonuses, the end.
 
-Every rule cites its ruling (SS-1..SS-6 in RULINGS.md; the printed rulebook skips those boxes).
+Every rule cites its ruling (SS-1..SS-6, stated on docs/rules/sweetshop.md; the printed rulebook
+skips those boxes).
 Our own choices where both are silent are marked "choice" and listed on docs/rules/sweetshop.md.
 
 The player is seat 0 and always to move until the shop shuts. Each turn starts with a roll of the

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -62,11 +63,11 @@ def public_log(view: JSON) -> list[Any] | None:
 
 
 def log_line(game: Game[Any], entry: Any, names: Sequence[str]) -> str:
-    """One log entry in words, players called by their names."""
+    """One log entry in words, players called by their names ("You take", not "You takes")."""
     module = _module(game)
     if module is not None and hasattr(module, "log_line"):
         text: str = module.log_line(entry, list(names))
-        return text
+        return second_person(text) if "You" in names else text
     if isinstance(entry, str):
         return entry
     if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and "action" in entry:
@@ -83,3 +84,29 @@ def end_report(game: Game[Any], view: JSON, names: Sequence[str]) -> list[str] |
         return None
     lines: list[str] = module.end_report(view, list(names))
     return lines
+
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+
+
+def _unconjugate(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ss") or verb.endswith("us"):
+        return verb
+    return verb[:-1]
+
+
+def second_person(text: str) -> str:
+    """A log line about "You" in the second person.
+
+    >>> second_person("You takes a1; You's turn ends; You passes; You is out")
+    'You take a1; your turn ends; You pass; You are out'
+    """
+    text = text.replace("You's ", "your ")
+    return _YOU_VERB.sub(lambda m: f"You {_unconjugate(m.group(1))}", text)

@@ -21,6 +21,7 @@ import math
 import random
 import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -159,7 +160,7 @@ class TerminalPlay:
         self.io.write(f"{self.game.title}, {count}: {who}.")
         goal = drawing.goal(self.game)
         if goal:
-            self.io.write(f"Goal: {goal}")
+            self.io.write("\n".join(textwrap.wrap(f"Goal: {goal}", 78)))
         self.io.write("Type a number or a move's notation; help: how to play, quit: stop.")
 
     def run(self) -> bool:
@@ -250,7 +251,9 @@ class TerminalPlay:
         if last:
             self.io.write("Last moves:")
             for s in sorted(last):
-                self.io.write(f"  {self.names[s]}: {last[s]}")
+                said = last[s]
+                named = said.startswith(self.names[s]) or said.lower().startswith("you ")
+                self.io.write(f"  {said}" if named else f"  {self.names[s]}: {said}")
 
     def show_menu(self, entries: list[Entry], prefix: tuple[str, ...]) -> None:
         if prefix:
@@ -378,7 +381,10 @@ def end_summary(state: State, view: JSON, names: Sequence[str]) -> str:
     result = view.get("result") or {}
     scores: list[float] = list(result.get("scores", []))
     winners: list[int] = list(result.get("winners", []))
-    lines = [winner_line(winners, names)]
+    if len(names) == 1:
+        lines = [f"Final score: {_number(scores[0])}." if scores else "The game is over."]
+    else:
+        lines = [winner_line(winners, names)]
     report = drawing.end_report(state.game, view, names)
     if report is None:
         width = max(len(n) for n in names)

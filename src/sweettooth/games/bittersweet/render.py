@@ -1,19 +1,83 @@
-"""A compact text drawing of a BitterSweet view, for terminal play.
+"""Text drawings of a BitterSweet view: the box, each player, the Chocs in sight, and the end.
 
-Face-down Chocs show as `##` (or `#pecan` when you know which Choc it is), empty spaces as `..`.
+In the box a face-up Choc shows its name, a face-down one `##` (or `#pecan` when you know which
+Choc it is), an empty space `..`. Below, every Choc you can see (face up, in your hand, known in
+another hand) is listed with its texture, coating, shape, points and ability, so you can tell
+what matches a YUM! or YUCK! card. Players are named, with their notation id (`Candy Bot 1
+(P2)`): moves name players by id (`give pecan to P2`, `choose P2`).
 """
 
 from __future__ import annotations
 
+import re
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
 from sweettooth.core import JSON
 
+from .components import Choc, Components, load_components
 
-def render(view: JSON) -> str:
+GOAL = ("win 2 rounds. A round is won with the most points: your Chocs' own points, plus the "
+        "table of your YUM! card for Chocs matching it, minus your YUCK! card's.")
+
+_ID = re.compile(r"\bP(\d+)\b")
+
+
+def _names(view: JSON, names: Sequence[str] | None) -> list[str]:
+    return list(names) if names else [f"P{s + 1}" for s in range(view["players"])]
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    pid = f"P{seat + 1}"
+    return pid if names[seat] == pid else f"{names[seat]} ({pid})"
+
+
+def _components(view: JSON) -> Components:
+    opts = view.get("options", {})
+    return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
+
+
+def log_line(entry: Any, names: Sequence[str]) -> str:
+    """One log entry, player ids replaced by names (the log is prose, not notation)."""
+    return _ID.sub(lambda m: names[int(m.group(1)) - 1]
+                   if 0 < int(m.group(1)) <= len(names) else m.group(0), str(entry))
+
+
+def choc_line(choc: Choc) -> list[str]:
+    """One Choc as a player needs it: attributes, points, ability (wrapped to 78 columns)."""
+    if choc.kind == "veggie":
+        attrs = "veggie"
+    elif choc.kind == "wild":
+        attrs = "wild (animal)"
+    else:
+        attrs = "/".join(a for a in (choc.texture, choc.coating, choc.shape) if a)
+    text = f"{choc.id}: {attrs}; points {choc.score.text()}"
+    if choc.ability is not None:
+        text += f"; {choc.ability.text()}"
+    if choc.no_return:
+        text += "; while held: you cannot return Chocs"
+    return textwrap.wrap(text, 78, initial_indent="  ", subsequent_indent="      ",
+                         break_on_hyphens=False)
+
+
+def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = False) -> str:
+    """The box, each player's hand, cards and wrappers, and the Chocs in sight."""
+    del memory_aid  # what a seat has seen stays in its view (known Chocs are part of the game)
+    names = _names(view, names)
+    comps = _components(view)
+    by_id = {c.id: c for c in comps.chocs}
     cols = int(view["cols"])
     box = view["box"]
-    width = max(8, *(len(b["choc"] or "") + 2 for b in box))
-    lines = [f"BitterSweet round {view['round']}, turn of P{view['current'] + 1} "
-             f"({view['actions_left']} action(s) left); wrappers in stack: {view['stack']}"]
+    width = max(9, *(len(b["choc"] or "") + 2 for b in box))
+    mover = view["to_move"]
+    head = f"BitterSweet, round {view['round']}"
+    if mover is None:
+        head += ": the game is over"
+    else:
+        head += (f": turn of {names[view['current']]}, {view['actions_left']} action(s) "
+                 f"left; Empty Wrappers in the stack: {view['stack']}")
+    lines = [head]
     lines.append("    " + "".join(chr(97 + c).ljust(width) for c in range(cols)))
     for r in range(len(box) // cols):
         cells = []
@@ -27,32 +91,90 @@ def render(view: JSON) -> str:
                 txt = "#" + b["choc"] if b["choc"] else "##"
             cells.append(txt.ljust(width))
         lines.append(f"{r + 1:>2}  " + "".join(cells).rstrip())
+    lines.append("## face down (#pecan: face down, you know it is Pecan)   .. empty space")
+    sight: list[str] = [b["choc"] for b in box if b["choc"]]
     for e in view["seats"]:
-        who = f"P{e['seat'] + 1}"
-        wins = "*" * e["round_wins"]
-        line = f"{who}{wins}: {e['hand_size']} Choc(s), {e['wrappers']} wrapper(s)"
-        if "hand" in e:
-            line += (f"; hand: {', '.join(e['hand']) or '-'}; YUM! {'+'.join(e['yum'])}; "
-                     f"YUCK! {'+'.join(e['yuck'])}")
-        else:
-            if e["known_hand"]:
-                line += f"; known: {', '.join(e['known_hand'])}"
-            if e["known_yum"] or e["known_yuck"]:
-                line += f"; seen YUM! {e['known_yum']} YUCK! {e['known_yuck']}"
-        if e["discards"]:
-            line += f"; discarded: {', '.join(e['discards'])}"
+        seat = e["seat"]
+        me = ">" if seat == view["seat"] else " "
+        wins = f", {e['round_wins']} round win(s)" if e["round_wins"] else ""
+        line = (f"{me} {_who(names, seat)}: {e['hand_size']} Choc(s), "
+                f"{e['wrappers']} Empty Wrapper(s){wins}")
         lines.append(line)
+        if "hand" in e:
+            lines.append(f"    your hand: {', '.join(e['hand']) or '-'}")
+            lines.append(f"    your YUM! {' + '.join(e['yum']) or '-'}   "
+                         f"your YUCK! {' + '.join(e['yuck']) or '-'}")
+            sight.extend(e["hand"])
+        else:
+            known = []
+            if e.get("known_hand"):
+                known.append(f"you know they hold {', '.join(e['known_hand'])}")
+                sight.extend(e["known_hand"])
+            if e.get("known_yum") or e.get("known_yuck"):
+                known.append(f"you saw YUM! {' + '.join(e['known_yum']) or '?'}, "
+                             f"YUCK! {' + '.join(e['known_yuck']) or '?'}")
+            if known:
+                lines.append("    " + "; ".join(known))
+        if e["discards"]:
+            lines.append(f"    Preference cards discarded: {', '.join(e['discards'])}")
     if view["tasks"]:
         t = view["tasks"][-1]
-        lines.append(f"Ability in progress: {t['choc']} ({t['kind']}) for P{t['who'] + 1}")
+        lines.append(f"Ability in progress: {t['choc']} ({t['kind']}) for {names[t['who']]}")
     if view["pending"]:
-        lines.append(f"On Reveal waiting: {', '.join(view['pending'])}")
+        lines.append(f"On Reveal abilities waiting: {', '.join(view['pending'])}")
     for rnd in view["rounds"][-1:]:
-        lines.append(f"Last round ({rnd['round']}) scores: {rnd['scores']}")
+        if mover is not None:
+            scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(rnd["scores"]))
+            lines.append(f"Last round ({rnd['round']}): {scores}")
+    seen = [c for c in dict.fromkeys(sight) if c in by_id]
+    if seen:
+        lines.append("Chocs in sight (texture/coating/shape, points, ability):")
+        for choc_id in seen:
+            lines.extend(choc_line(by_id[choc_id]))
+    return "\n".join(lines)
+
+
+def end_report(view: JSON, names: Sequence[str]) -> list[str]:
+    """Every round's score sheets (hands, Choc points, YUM!, YUCK!) and the round wins."""
+    names = _names(view, names)
+    lines: list[str] = []
+    for rnd in view["rounds"]:
+        won = " and ".join(names[w] for w in rnd["winners"])
+        lines.append(f"Round {rnd['round']} (won by {won}):")
+        for sheet in rnd["sheets"]:
+            seat = sheet["seat"]
+            chocs = ", ".join(f"{c} {p:+d}" for c, p in sheet["choc_points"].items())
+            yum = "; ".join(f"YUM! {y['attribute']} x{y['matching']} +{y['points']}"
+                            for y in sheet["yum"])
+            yuck = "; ".join(f"YUCK! {y['attribute']} x{y['matching']} -{y['points']}"
+                             for y in sheet["yuck"])
+            text = (f"{names[seat]}: {sheet['total']} = Chocs {sheet['chocs']} "
+                    f"({chocs or 'none'}); {yum}; {yuck}")
+            lines.extend(textwrap.wrap(text, 78, initial_indent="  ",
+                                       subsequent_indent="      ", break_on_hyphens=False))
+    wins = [0] * view["players"]
+    for rnd in view["rounds"]:
+        for w in rnd["winners"]:
+            wins[w] += 1
+    lines.append("Round wins (first to 2 wins the game): "
+                 + ", ".join(f"{names[s]} {wins[s]}" for s in range(view["players"])))
+    winners = (view.get("result") or {}).get("winners", [])
+    if len(winners) > 1:
+        lines.append("Several players reached 2 round wins in the same round: "
+                     "they share the win (BS-4).")
+    return lines
+
+
+def render(view: JSON) -> str:
+    """The library's drawing (`Game.render`): the table, the last log entry, the moves."""
+    names = _names(view, None)
+    lines = [draw(view, names)]
     if view["log"]:
         lines.append("Last: " + view["log"][-1])
     if view["legal_actions"]:
         shown = view["legal_actions"][:10]
         more = ", ..." if len(view["legal_actions"]) > 10 else ""
         lines.append("Your actions: " + ", ".join(shown) + more)
+    if view.get("result") is not None:
+        lines.extend(end_report(view, names))
     return "\n".join(lines)

@@ -15,6 +15,9 @@ Example (`st.game("sweetshop").position(...).render(0)`)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from sweettooth.core import JSON
 
 _BONUS_NAMES = {
@@ -24,8 +27,13 @@ _BONUS_NAMES = {
 }
 
 
-def render(view: JSON) -> str:
-    """The table as a few lines of text; the legal actions follow when the view has them."""
+GOAL = ("score as many points as you can before the shop shuts (the deck runs out): only "
+        "sweets eaten into your Tummy score (1 each, J and Q 2, K 3).")
+
+_SUITS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
+
+
+def _table(view: JSON) -> list[str]:
     marked = set(view["discard_dice"])
     head = f"Sweet Shop - turn {view['turn']}"
     if view["final_turn"]:
@@ -58,10 +66,50 @@ def render(view: JSON) -> str:
     ]
     if view["sugar_rush"]:
         lines.append("Sugar Rush! Eat one Basket card at once, or skip.")
+    return lines
+
+
+def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = False) -> str:
+    """The table with a legend: what the codes, the marks and the dice mean."""
+    del names, memory_aid  # solo, and nothing to remember
+    lines = _table(view)
+    lines.append("Cards: rank then suit (9H = 9 of hearts; A=1, J=11, Q=12, K=13). "
+                 "* = marked by a")
+    lines.append("  discard die: discarded at the end of the turn. Grab: two white dice "
+                 "summing to")
+    lines.append("  a Shelf position; eat: two white dice summing to the card's number.")
+    return "\n".join(lines)
+
+
+def log_line(entry: Any, names: Sequence[str]) -> str:
+    del names
+    return str(entry)
+
+
+def end_report(view: JSON, names: Sequence[str]) -> list[str]:
+    """The final score in words: plain sweets and figures eaten, and what stayed in the Basket."""
+    del names
+    score = view["score"]
+    parts = [f"{score['plain']['cards']} plain sweet(s) {score['plain']['points']}"]
+    for code, label in (("J", "Jacks"), ("Q", "Queens"), ("K", "Kings")):
+        if score[code]["cards"]:
+            parts.append(f"{score[code]['cards']} {label} {score[code]['points']}")
+    lines = [f"Score {score['total']} = " + " + ".join(parts)
+             + " (only the Tummy scores)."]
+    if score["basket_unscored"]:
+        lines.append(f"{score['basket_unscored']} card(s) left in the Basket score nothing.")
+    return lines
+
+
+def render(view: JSON) -> str:
+    """The library's drawing (`Game.render`); the legal actions follow when the view has them."""
+    lines = _table(view)
     if view["log"]:
         lines.append(f"Last     {view['log'][-1]}")
     if view["legal_actions"]:
         lines.append("Moves    " + ", ".join(view["legal_actions"]))
+    if view["result"] is not None:
+        lines.extend(end_report(view, []))
     return "\n".join(lines)
 
 

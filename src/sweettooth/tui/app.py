@@ -204,8 +204,7 @@ class SweetApp(App[int]):
                 continue
             present.add(piece.key)
             picked = piece.key in picks
-            piece.set_state(pickable.get(piece.key, 0) > picks.count(piece.key) or (
-                pickable.get(piece.key, 0) > 0 and not picked), picked)
+            piece.set_state(pickable.get(piece.key, 0) > 0, picked)
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
         opts: list[Option] = []
@@ -227,19 +226,31 @@ class SweetApp(App[int]):
         choices.set_class(not opts, "-empty")
         self.draw_status()
         if self.my_turn():
-            target = next(
-                (p for p in self.pieces() if p.can_focus and p.key == focus_key), None
-            ) or next((p for p in self.pieces() if p.can_focus and "pickable" in p.classes), None)
             focused = self.focused
             if isinstance(focused, Input):
                 return
-            if target is not None and not (
-                isinstance(focused, Piece) and focused.can_focus and focused.key == focus_key
-            ):
-                target.focus()
-            elif target is None and opts:
+            target = self.focus_target(focus_key)
+            if target is not None:
+                if target is not focused:
+                    target.focus()
+                    target.scroll_visible(animate=False)
+            elif opts:
                 choices.focus()
                 choices.highlighted = 0
+
+    def focus_target(self, key: str | None) -> Piece | None:
+        """The piece to focus: the one with `key` if still pickable, else the next pickable
+        one after it on the board, else the first pickable one."""
+        pieces = self.pieces()
+        able = [p for p in pieces if "pickable" in p.classes]
+        if not able:
+            return None
+        at = next((i for i, p in enumerate(pieces) if p.key == key), None)
+        if at is None:
+            return able[0]
+        if "pickable" in pieces[at].classes:
+            return pieces[at]
+        return next((p for p in pieces[at:] if "pickable" in p.classes), able[0])
 
     def draw_status(self, extra: str | None = None) -> None:
         v = self.view

@@ -31,6 +31,10 @@ class Piece(Static, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "press", "Pick", show=False),
+        Binding("up", "app.move(0,-1)", show=False),
+        Binding("down", "app.move(0,1)", show=False),
+        Binding("left", "app.move(-1,0)", show=False),
+        Binding("right", "app.move(1,0)", show=False),
     ]
 
     class Pressed(Message):

@@ -1,0 +1,269 @@
+"""Sweet Nose: plates, bowls, the market, your secret sweetness markers and the store tiles
+with their captions. Markers are set kind by kind (five short rows, not 120 moves)."""
+
+from __future__ import annotations
+
+import re
+
+from rich.table import Table
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+from sweettooth.core import JSON
+
+from .base import Ctx, Face, seat_words
+from .draw import box, piece, row, styled, table, text
+
+SWEET = {"red": "#e0474c", "green": "#3fae62", "brown": "#8b5a2b", "pink": "#f48fb1",
+         "yellow": "#f2c230"}
+PHASES = {
+    "auction": "shopkeeper auction",
+    "stores": "taking store tiles",
+    "markers": "phase 1: secret markers",
+    "exchange": "phase 2: exchanges",
+    "over": "game over",
+}
+
+
+def dots(kind: str, n: int) -> Text:
+    t = Text("●" * min(n, 5), style=SWEET.get(kind, "white"))
+    t.append(f"{n}", style="bold")
+    return t
+
+
+def seat_of(p: str) -> int:
+    return int(p) - 1
+
+
+class SweetNoseFace(Face):
+    game_id = "sweetnose"
+
+    # -- drawing -----------------------------------------------------------------------------
+    def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> Widget:
+        counts = view["plates" if where == "plate" else "bowls"][seat]
+        parts: list[Widget] = [text(Text(f"{where.capitalize():<6}", style="dim"))]
+        for k in view["kinds"]:
+            if counts.get(k, 0) > 0:
+                tip = f"{ctx.owner(seat)} {where}: {counts[k]} {k}"
+                parts.append(piece(dots(k, counts[k]), f"{where}:{seat}:{k}", tip))
+                parts.append(text(" "))
+        if len(parts) == 1:
+            parts.append(text(Text("empty", style="dim")))
+        return row(*parts)
+
+    def player(self, view: JSON, seat: int, ctx: Ctx) -> Widget:
+        lines: list[Widget] = [self.place(view, seat, "plate", ctx),
+                               self.place(view, seat, "bowl", ctx)]
+        mine = seat == ctx.seat
+        markers = view.get("markers") if mine else None
+        if markers:
+            parts: list[Widget] = [text(Text("Marks ", style="dim"))]
+            for k in view["kinds"]:
+                parts.append(piece(styled(("●", SWEET[k]), f"{markers[k]} "), f"mymk:{k}",
+                                   f"your {k} marker: {markers[k]}"))
+            lines.append(row(*parts))
+        else:
+            done = (view.get("markers_set") or [False] * view["players"])[seat]
+            lines.append(text(Text("Marks  " + ("set (secret)" if done else "not set yet"),
+                                   style="dim")))
+        held = view["stores"]["held"][seat]
+        if held:
+            lines.append(self.store(view, held, ctx, short=True))
+        title = ctx.name(seat) + (" ▶" if seat == view.get("to_move") else "")
+        if seat == view.get("start_player"):
+            title += " ⚡"
+        return box(title, *lines, subtitle=f"{view['totals'][seat]} SP")
+
+    def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Widget:
+        t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
+        if t is None:
+            return text("")
+        caption = t["caption"]
+        label = styled((f"{n:>2}", "bold #f2c230"), (f" {t['level']}+ ", "dim"), caption)
+        return piece(label, f"store:{n}", f"store {n} ({t['level']}+): {caption}",
+                     classes="store")
+
+    def picker(self, view: JSON) -> Widget:
+        lines: list[Widget] = [text(Text(
+            "SP = count × (marker + that kind in the market); lowest total wins.",
+            style="dim italic"))]
+        for k in view["kinds"]:
+            parts: list[Widget] = [text(styled(("●", SWEET[k]), f" {k:<7}"))]
+            for n in range(1, 6):
+                parts.append(piece(f" {n} ", f"mk:{k}:{n}", f"{k}: {n}"))
+                parts.append(text(" "))
+            lines.append(row(*parts))
+        return box("Your secret markers: one value per kind", *lines)
+
+    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        me = ctx.seat
+        players = view["players"]
+        order = list(range(players)) if me is None else [(me + i) % players
+                                                        for i in range(players)]
+        phase = PHASES.get(str(view.get("phase")), str(view.get("phase")))
+        info = f"Round {view['round']} of {view['rounds_to_play']} · {phase}"
+        if view.get("phase") == "exchange":
+            taken = "/".join(str(x) for x in view["turns_taken"])
+            info += f" · turns {taken} of {view['max_turns']}"
+        out: list[Widget] = [text(Text(info, style="bold"))]
+        if (view.get("phase") == "markers" and me is not None and view.get("to_move") == me
+                and not (view.get("markers_set") or [True] * players)[me]):
+            out.append(self.picker(view))
+        if view.get("auction") and view.get("phase") == "auction":
+            a = view["auction"]
+            bids = ", ".join(f"{ctx.name(p)} {b}" + ("" if a["in"][p] else " (out)")
+                             for p, b in enumerate(a["bids"]))
+            out.append(text(f"Auction: {bids}"))
+        if view.get("picking"):
+            nxt = ", ".join(f"{ctx.name(p)} (up to {lvl}+)" for p, lvl in view["picking"])
+            out.append(text(f"Next to take a store: {nxt}"))
+        market: list[Widget] = [text(Text("Market ", style="bold"))]
+        for k in view["kinds"]:
+            if view["market"].get(k, 0) > 0:
+                market.append(piece(dots(k, view["market"][k]), f"mkt:{k}",
+                                    f"market: {view['market'][k]} {k}"))
+                market.append(text(" "))
+        out_of = " ".join(f"{view['out_of_game'][k]}{k[0]}" for k in view["kinds"])
+        market.append(text(Text(f" out of game {out_of}", style="dim")))
+        out.append(row(*market))
+        panels = [self.player(view, p, ctx) for p in order]
+        if ctx.wide:
+            out.append(row(*panels))
+        else:
+            for i in range(0, len(panels), 2):
+                out.append(row(*panels[i:i + 2]))
+        stores = [self.store(view, n, ctx) for n in view["stores"]["board"]]
+        if stores:
+            out.append(box("Store tiles on the board (number, SP level, what it does)", *stores))
+        if view.get("rounds"):
+            out.append(Static(self.rounds_table(view, ctx)))
+        return out
+
+    # -- moves -------------------------------------------------------------------------------
+    def keys(self, action: str, view: JSON) -> list[str] | None:
+        me = view.get("seat")
+        a = action
+        m = re.fullmatch(r"markers (.*)", a)
+        if m:
+            return [f"mk:{kv.split('=')[0]}:{kv.split('=')[1]}" for kv in m.group(1).split()]
+        patterns: list[tuple[str, object]] = [
+            (r"trade P(\d) (\w+) for (\w+)",
+             lambda g: [f"plate:{me}:{g[1]}", f"plate:{seat_of(g[0])}:{g[2]}"]),
+            (r"market (\w+) for (\w+)", lambda g: [f"plate:{me}:{g[0]}", f"mkt:{g[1]}"]),
+            (r"store 1 (\w+)", lambda g: ["store:1", f"plate:{me}:{g[0]}"]),
+            (r"store 2 (\w+)", lambda g: ["store:2", f"bowl:{me}:{g[0]}"]),
+            (r"store 3 P(\d) (\w+)", lambda g: ["store:3", f"bowl:{seat_of(g[0])}:{g[1]}"]),
+            (r"store 4 (\w+) for (\w+)",
+             lambda g: ["store:4", f"plate:{me}:{g[0]}", f"bowl:{me}:{g[1]}"]),
+            (r"store 6 P(\d) (\w+)",
+             lambda g: ["store:6", f"plate:{me}:{g[1]}", f"plate:{seat_of(g[0])}:{g[1]}"]),
+            (r"store 7 (\w+) for (\w+) to (bowl|plate)",
+             lambda g: ["store:7", f"plate:{me}:{g[0]}", f"mkt:{g[1]}", f"dest:{g[2]}"]),
+            (r"store 8 P(\d) (\w+) for (\w+)",
+             lambda g: ["store:8", f"bowl:{me}:{g[1]}", f"bowl:{seat_of(g[0])}:{g[2]}"]),
+            (r"store 9 P(\d) (\w+)\+(\w+) for (\w+)\+(\w+)",
+             lambda g: ["store:9", f"plate:{me}:{g[1]}", f"plate:{me}:{g[2]}",
+                        f"plate:{seat_of(g[0])}:{g[3]}", f"plate:{seat_of(g[0])}:{g[4]}"]),
+            (r"store 10 switch (\w+) (\w+)", lambda g: ["store:10", f"mymk:{g[0]}",
+                                                        f"mymk:{g[1]}"]),
+            (r"take store (\d+)", lambda g: [f"store:{g[0]}"]),
+        ]
+        for pattern, make in patterns:
+            m = re.fullmatch(pattern, a)
+            if m and callable(make):
+                keys: list[str] = make(m.groups())
+                return keys
+        return None
+
+    def label(self, key: str, view: JSON, ctx: Ctx) -> str:
+        return {"dest:bowl": "…into your bowl", "dest:plate": "…onto your plate"}.get(key, key)
+
+    def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
+        if action == "end turn":
+            return "End your turn (no store)"
+        if action == "pass":
+            return "Pass"
+        m = re.fullmatch(r"trade P(\d) (\w+) for (\w+)", action)
+        if m:
+            other = ctx.owner(seat_of(m.group(1)))
+            return f"trade your {m.group(2)} for {other} {m.group(3)}"
+        m = re.fullmatch(r"market (\w+) for (\w+)", action)
+        if m:
+            return f"trade your {m.group(1)} for the market's {m.group(2)}"
+        m = re.fullmatch(r"bid (\d+)", action)
+        if m:
+            return f"bid {m.group(1)} SP"
+        return seat_words(action, ctx)
+
+    def prompt(self, view: JSON, ctx: Ctx) -> str:
+        held = view["stores"]["held"][ctx.seat] if ctx.seat is not None else None
+        phase = view.get("phase")
+        if phase == "auction":
+            return "bid for the shopkeeper's store tile, or pass"
+        if phase == "stores":
+            return "take a store tile from the board"
+        if phase == "markers":
+            return "give each kind a marker 1-5 (pick a value in each row)"
+        if phase == "exchange":
+            if view.get("turn_step") == "after exchange":
+                return "use your store tile, or end your turn"
+            if ctx.picks:
+                return "now the sweet you want in exchange"
+            store = " (or your store tile)" if held else ""
+            return f"pick a sweet on your plate, then one on another plate or the market{store}"
+        return "choose a move"
+
+    def score_of(self, view: JSON, seat: int) -> str:
+        return f"{view['totals'][seat]} SP"
+
+    def log(self, view: JSON, ctx: Ctx) -> list[str]:
+        out = []
+        for line in view.get("log") or []:
+            m = re.match(r"^P(\d+): (.*)$", str(line))
+            if m:
+                who = ctx.name(seat_of(m.group(1)))
+                out.append(f"{who}: {self.describe(m.group(2), view, ctx)}")
+            else:
+                out.append(seat_words(str(line), ctx))
+        return out
+
+    def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for entry in view.get("moves") or []:
+            if isinstance(entry, list) and len(entry) == 2:
+                text_ = str(entry[1])
+                out[int(entry[0])] = "markers set" if text_.startswith("markers") else text_
+        return out
+
+    # -- the end -----------------------------------------------------------------------------
+    def rounds_table(self, view: JSON, ctx: Ctx) -> Table:
+        head = ["", *(ctx.name(p) for p in range(view["players"]))]
+        rows: list[list[str | Text]] = [[f"Round {r['round']}", *(str(x) for x in r["sp"])]
+                                        for r in view.get("rounds") or []]
+        rows.append(["Total SP", *(str(x) for x in view["totals"])])
+        return table(head, rows, "Sweet points per round (lowest total wins)",
+                     bold_rows=[len(rows) - 1])
+
+    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        out: list[Widget] = [Static(self.rounds_table(view, ctx))]
+        for r in view.get("rounds") or []:
+            head = ["Kind", *(ctx.name(p) for p in range(view["players"]))]
+            rows: list[list[str | Text]] = []
+            for k in view["kinds"]:
+                cells = []
+                for b in r["breakdown"]:
+                    x = b[k]
+                    cells.append(f"{x['count']}×({x['marker']}+{x['market']})={x['subtotal']}")
+                rows.append([k, *cells])
+            rows.append(["Round SP", *(str(x) for x in r["sp"])])
+            title = f"Round {r['round']}: count × (marker + market)"
+            out.append(Static(table(head, rows, title, bold_rows=[len(rows) - 1])))
+        return out
+
+    def tie_break(self, view: JSON, ctx: Ctx) -> str | None:
+        res = view.get("result") or {}
+        winners = res.get("winners") or []
+        if len(winners) > 1:
+            return "Tied for the lowest total SP: the victory is shared."
+        return "The lowest total SP wins."

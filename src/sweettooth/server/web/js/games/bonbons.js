@@ -1,22 +1,37 @@
 // Bonbons: the 6x6 (quick: 5x5) grid of squares and each player's row of round tiles.
 // Keys: "sq:c4" (a square), "rt:p1.3" (a round tile); cover and give-back reuse "rt:".
+// Every tile explains itself (tooltip and accessible name); the flips of each player's last turn
+// are marked; the faces a failed turn turned down again stay up for a moment (holdMs, and the
+// "just turned down" reveal drawn by render), so everyone can remember them.
 
 import { h, s, cap, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
+import { installTips, withTip, markLast, lastMoves } from "./tips.js";
+import { you, verb, owner } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
+const HOLD_MS = 1500;
+const REVEAL_MS = 1500;
+// One log line: seat, action, face shown, outcome, end (as the engine writes it).
+const LINE = /^p(\d+) ([^:(]+?)(?:: ([^(]+))? \(([^;)]+)(?:; ([^)]+))?\)$/;
+
+function parse(line) {
+  const m = LINE.exec(String(line));
+  if (!m) return null;
+  return { seat: Number(m[1]), action: m[2].trim(), face: m[3] ? m[3].trim() : null, outcome: m[4], end: m[5] || null };
+}
 
 /** A small SVG drawing of a face: "blue lollipop", "coin", "empty wrapper". */
 export function candyIcon(face) {
-  const svg = (...kids) => s("svg", { viewBox: "0 0 40 40", class: "candy", "aria-hidden": "true" }, ...kids);
+  const svg = (...kids) => s("svg", { viewBox: "0 0 40 40", class: "candy", "aria-hidden": "true", focusable: "false" }, ...kids);
   if (face === "coin") {
     return svg(s("circle", { cx: 20, cy: 20, r: 15, fill: "#f5c542", stroke: "#b8860b", "stroke-width": 2.5 }),
       s("circle", { cx: 20, cy: 20, r: 10, fill: "none", stroke: "#b8860b", "stroke-width": 1.5 }),
-      s("text", { x: 20, y: 25.5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#8a6508" }, "¢"));
+      s("path", { d: "M23.5 15.5 A6 6 0 1 0 23.5 24.5", fill: "none", stroke: "#8a6508", "stroke-width": 2.4, "stroke-linecap": "round" }));
   }
   if (face === "empty wrapper") {
     return svg(s("path", { d: "M6 14 L12 20 L6 26 L14 24 L26 24 L34 26 L28 20 L34 14 L26 16 L14 16 Z",
-      fill: "#eee", stroke: "#999", "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
+      fill: "#eee", stroke: "#777", "stroke-width": 1.5, "stroke-dasharray": "3 2" }));
   }
   const [colour, ...rest] = face.split(" ");
   const candy = rest.join(" ");
@@ -66,40 +81,132 @@ const PROMPTS = {
   "give back": "give one of your face-down tiles to the player you stole from",
 };
 
+const SPECIAL = {
+  coin: "Coin: if it is the first square you flip in your turn, you may keep flipping squares; "
+    + "three coins in a row cover one of your face-down tiles: it counts as found and cannot be "
+    + "stolen. Flipped at any other moment it is no match.",
+  "empty wrapper": "Empty wrapper: it stays face up for the rest of the game; whoever flips it "
+    + "draws a round tile face down from the pile, and their turn ends.",
+};
+
 function memoryAid() {
   return localStorage.getItem("sweettooth.bonbons.memory") === "on";
 }
 
-function squareEl(sq, view) {
+function squareText(sq) {
+  const face = sq.face;
+  const st = sq.state;
+  const where = `Square ${sq.square}`;
+  if (st === "taken") return `${where}: empty, its coins cover a round tile.`;
+  if (st === "wrapper") return `${where}: ${SPECIAL["empty wrapper"]}`;
+  if (st === "matched") return `${where}: ${face}, matched with a round tile; it stays face up.`;
+  if (st === "showing") {
+    return `${where}: ${face}, turned up this turn.${SPECIAL[face] ? " " + SPECIAL[face] : " Flip a round tile with the same candy in the same colour to match it."}`;
+  }
+  const was = face && memoryAid() ? ` You saw ${face} here before.` : "";
+  return `${where}: face down. Flip it to see its candy, then look for the round tile that matches.${was}`;
+}
+
+function tileText(t, seat, ctx) {
+  const st = t.state;
+  const mine = seat === ctx.seat;
+  const owner = mine ? "Your" : `${seatName(ctx, seat)}'s`;
+  const where = `${owner} round tile ${t.tile.split(".")[1]}`;
+  if (st === "coins") return `${where}: under three coins${t.face ? ` (${t.face})` : ""}; it counts as found and cannot be stolen.`;
+  if (st === "found") return `${where}: ${t.face}, found; it stays face up.`;
+  if (st === "showing") return `${where}: ${t.face}, turned up this turn.`;
+  const was = t.face && memoryAid() ? ` It was ${t.face} when last seen.` : "";
+  return mine || ctx.seat == null
+    ? `${where}: face down; nobody knows its candy until it is flipped. Match it with a square of the same candy and colour.${was}`
+    : `${where}: face down. Flip it after a square to try to steal it: if it matches, it becomes yours.${was}`;
+}
+
+/** The tiles the latest failed turn turned face down again, with the faces they showed. */
+function justTurnedDown(view) {
+  const log = view.log || [];
+  const last = parse(log[log.length - 1]);
+  if (!last || last.outcome !== "no match") return [];
+  const out = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = parse(log[i]);
+    if (!e || e.seat !== last.seat) break;
+    if (i < log.length - 1 && e.end) break; // an earlier turn of the same seat
+    if (e.face && (e.outcome === "showing" || e.outcome === "no match")) out.push(e);
+    if (i < log.length - 1 && e.outcome !== "showing") break;
+  }
+  return out;
+}
+
+// When the current reveal was first drawn (a redraw of the same view keeps its clock).
+const reveal = { id: null, at: 0, cut: false };
+let revealInstalled = false;
+
+function revealLeft(view) {
+  const id = `${(view.log || []).length}:${(view.log || [])[(view.log || []).length - 1]}`;
+  const now = performance.now();
+  if (reveal.id !== id) { reveal.id = id; reveal.at = now; reveal.cut = false; }
+  if (reveal.cut) return 0;
+  return Math.max(0, REVEAL_MS - (now - reveal.at));
+}
+
+function cutReveal() {
+  reveal.cut = true;
+  for (const el of document.querySelectorAll(".bonbons .just-down")) el.classList.remove("just-down");
+}
+
+/** The faces of the last flip ("animate it turning up"), once per log entry. */
+const flipped = { id: null };
+
+function squareEl(sq, ctx, anim) {
   const face = sq.face;
   const st = sq.state;
   const up = st === "showing" || st === "matched" || st === "wrapper";
   const known = face && !up && st === "down";
-  const label = st === "taken" ? `Square ${sq.square}: empty (coins taken)`
-    : up ? `Square ${sq.square}: ${face}${st === "matched" ? ", matched" : st === "wrapper" ? ", stays face up" : ", showing"}`
-      : `Square ${sq.square}: face down${known && memoryAid() ? ` (was ${face})` : ""}`;
-  return h("button.square", {
-    type: "button", class: [`st-${st}`, known && memoryAid() && "remembered"],
-    dataset: { key: `sq:${sq.square}` }, "aria-label": label,
+  const held = anim.down.get(`sq:${sq.square}`);
+  const text = squareText(sq);
+  const el = h("button.square", {
+    type: "button", class: [`st-${st}`, known && memoryAid() && "remembered", held && "just-down",
+      anim.up === `sq:${sq.square}` && "flip-in"],
+    dataset: { key: `sq:${sq.square}` }, "aria-label": held ? `${text} It just showed ${held}.` : text,
+    style: held ? { "--reveal-left": `${anim.left}ms` } : null,
   }, up || (known && memoryAid()) ? candyIcon(face) : null,
+  held ? h("span.face-layer", { "aria-hidden": "true" }, candyIcon(held)) : null,
   h("span.coord", { "aria-hidden": "true" }, sq.square));
+  return withTip(el, held ? `${text} It just showed ${held}.` : text);
 }
 
-function roundEl(t, seat, ctx) {
+function roundEl(t, seat, ctx, anim) {
   const st = t.state;
   const up = st === "showing" || st === "found";
-  const mine = seat === ctx.seat;
   const known = t.face && st === "down";
-  const owner = mine ? "Your" : `${seatName(ctx, seat)}'s`;
-  const slot = t.tile.split(".")[1];
-  const label = st === "coins" ? `${owner} tile ${slot}: under coins${t.face ? ` (${t.face})` : ""}`
-    : up ? `${owner} tile ${slot}: ${t.face}, ${st}`
-      : `${owner} tile ${slot}: face down${known && memoryAid() ? ` (was ${t.face})` : ""}`;
-  return h("button.roundtile", {
-    type: "button", class: [`st-${st}`, known && memoryAid() && "remembered"],
-    dataset: { key: `rt:${t.tile}` }, "aria-label": label,
+  const held = anim.down.get(`rt:${t.tile}`);
+  const text = tileText(t, seat, ctx);
+  const el = h("button.roundtile", {
+    type: "button", class: [`st-${st}`, known && memoryAid() && "remembered", held && "just-down",
+      anim.up === `rt:${t.tile}` && "flip-in"],
+    dataset: { key: `rt:${t.tile}` }, "aria-label": held ? `${text} It just showed ${held}.` : text,
+    style: held ? { "--reveal-left": `${anim.left}ms` } : null,
   }, up || (known && memoryAid()) ? candyIcon(t.face) : null,
-  st === "coins" ? candyIcon("coin") : null);
+  st === "coins" ? candyIcon("coin") : null,
+  held ? h("span.face-layer", { "aria-hidden": "true" }, candyIcon(held)) : null);
+  return withTip(el, held ? `${text} It just showed ${held}.` : text);
+}
+
+/** Keys of the pieces of `seat`'s last turn, read from the log (newest first). */
+function lastTurnKeys(view, seat) {
+  const log = view.log || [];
+  let i = log.length - 1;
+  while (i >= 0 && (!parse(log[i]) || parse(log[i]).seat !== seat)) i--;
+  const keys = [];
+  for (; i >= 0; i--) {
+    const e = parse(log[i]);
+    if (!e || e.seat !== seat) break;
+    if (keys.length && e.end) break;
+    const a = e.action.replace(/^(cover|give) /, "");
+    if (/^[a-z]\d+$/.test(a)) keys.push(`sq:${a}`);
+    else if (/^p\d+\.\d+$/.test(a) && !/^give /.test(e.action)) keys.push(`rt:${a}`);
+  }
+  return keys;
 }
 
 export default {
@@ -107,8 +214,37 @@ export default {
   title: "Bonbons",
 
   render(view, ctx) {
+    installTips();
+    if (!revealInstalled && typeof document !== "undefined") {
+      revealInstalled = true;
+      document.addEventListener("pointerdown", cutReveal, true);
+      document.addEventListener("keydown", cutReveal, true);
+    }
     const size = view.grid.length;
     const me = ctx.seat;
+    // Faces a failed turn just turned down: drawn up for a moment (not at the instant speed).
+    const down = new Map();
+    let left = 0;
+    if (ctx.botSpeed !== "instant") {
+      left = revealLeft(view);
+      if (left > 0) {
+        for (const e of justTurnedDown(view)) {
+          const key = /^[a-z]\d+$/.test(e.action) ? `sq:${e.action}` : `rt:${e.action}`;
+          down.set(key, e.face);
+        }
+      }
+    }
+    // The tile turned up by the latest action flips in (once per log entry).
+    const log = view.log || [];
+    const lastE = parse(log[log.length - 1]);
+    let up = null;
+    const logId = `${log.length}`;
+    if (lastE && flipped.id !== logId && (lastE.outcome === "showing" || lastE.outcome === "match" || lastE.outcome === "theft")) {
+      const a = lastE.action;
+      up = /^[a-z]\d+$/.test(a) ? `sq:${a}` : `rt:${a}`;
+    }
+    flipped.id = logId;
+    const anim = { down, left, up };
     const order = [];
     for (let p = 0; p < view.players; p++) order.push(p);
     if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
@@ -117,7 +253,7 @@ export default {
       class: [p === view.to_move && "tomove", p === me && "mine"],
       "aria-label": `${p === me ? "Your" : seatName(ctx, p) + "'s"} round tiles`,
     }, h("h3", p === me ? "Your tiles" : seatName(ctx, p)),
-    h("div.tiles", view.rows[p].map((t) => roundEl(t, p, ctx))));
+    h("div.tiles", view.rows[p].map((t) => roundEl(t, p, ctx, anim))));
     const aid = h("label.aid", h("input", {
       type: "checkbox", checked: memoryAid(),
       onchange: (e) => {
@@ -125,15 +261,25 @@ export default {
         document.dispatchEvent(new CustomEvent("sweettooth:redraw"));
       },
     }), " Memory aid (show faces seen before)");
-    return h("div.bonbons",
+    const root = h("div.bonbons",
       h("div.bb-others", others.map(rowEl)),
       h("div.bb-grid", { style: { "--n": size }, role: "group", "aria-label": "Squares" },
-        view.grid.flat().map((sq) => squareEl(sq, view))),
+        view.grid.flat().map((sq) => squareEl(sq, ctx, anim))),
       me != null ? rowEl(me) : null,
       h("p.bb-info", `Draw pile: ${view.pile} · Turn ${view.turn + 1}`,
         view.removed && view.removed.length ? ` · Out of the game: ${view.removed.join(", ")}` : "",
         " ", aid),
     );
+    // Each player's last turn: the squares and tiles they flipped.
+    const seats = new Set(lastMoves(ctx).map(([p]) => p));
+    for (const e of log) { const p = parse(e); if (p) seats.add(p.seat); }
+    for (const p of seats) {
+      for (const k of lastTurnKeys(view, p)) {
+        const el = root.querySelector(`[data-key="${CSS.escape(k)}"]`);
+        if (el) markLast(el, p, ctx);
+      }
+    }
+    return root;
   },
 
   keys(action) {
@@ -151,6 +297,11 @@ export default {
 
   describe(action) {
     if (action === "stop") return "Stop (end your turn)";
+    let m;
+    if ((m = /^([a-z]\d+)$/.exec(action))) return `Flip square ${m[1]}`;
+    if ((m = /^p(\d+)\.(\d+)$/.exec(action))) return `Flip round tile ${m[2]} of player ${Number(m[1]) + 1}`;
+    if ((m = /^cover p\d+\.(\d+)$/.exec(action))) return `Cover your tile ${m[1]} with the coins`;
+    if ((m = /^give p\d+\.(\d+)$/.exec(action))) return `Give back your tile ${m[1]}`;
     return action;
   },
 
@@ -158,20 +309,73 @@ export default {
     return PROMPTS[view.phase] || null;
   },
 
+  explain(key, view) {
+    let m;
+    if ((m = /^sq:(.+)$/.exec(key))) {
+      const sq = view.grid.flat().find((x) => x.square === m[1]);
+      return sq ? squareText(sq) : null;
+    }
+    if ((m = /^rt:p(\d+)\.(\d+)$/.exec(key))) {
+      const seat = Number(m[1]);
+      const t = (view.rows[seat] || []).find((x) => x.tile === key.slice(3));
+      return t ? tileText(t, seat, { seat: view.seat, names: [] }) : null;
+    }
+    return null;
+  },
+
+  /** Keep a frame whose turned-up faces the next view turns down again (BB-7). */
+  holdMs(prev, next) {
+    if (!prev || !next || !prev.grid || !next.grid) return 0;
+    const up = (st) => st === "showing";
+    const prevSq = new Map(prev.grid.flat().map((q) => [q.square, q.state]));
+    for (const q of next.grid.flat()) if (up(prevSq.get(q.square)) && q.state === "down") return HOLD_MS;
+    const prevRt = new Map(prev.rows.flat().map((t) => [t.id, t.state]));
+    for (const t of next.rows.flat()) if (up(prevRt.get(t.id)) && t.state === "down") return HOLD_MS;
+    return 0;
+  },
+
+  narrate(entry, view, ctx) {
+    const e = parse(entry);
+    if (!e) return null;
+    const who = you(ctx, e.seat);
+    const tile = (p, k) => `${owner(ctx, Number(p), e.seat)} round tile ${k}`;
+    let m;
+    let what;
+    if ((m = /^([a-z]\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} square ${m[1]}`;
+    else if ((m = /^p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} ${tile(m[1], m[2])}`;
+    else if ((m = /^cover p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "covers")} ${tile(m[1], m[2])} with the three coins`;
+    else if ((m = /^give p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "gives")} back ${tile(m[1], m[2])}`;
+    else if (e.action === "stop") what = `${verb(ctx, e.seat, "stops")}`;
+    else what = `${verb(ctx, e.seat, "plays")} ${e.action}`;
+    const face = e.face ? `: ${/^[aeiou]/.test(e.face) ? "an" : "a"} ${e.face}` : "";
+    const outcome = {
+      showing: "", match: " — a match! It stays face up",
+      theft: " — a match: stolen!", "no match": " — no match, both turn face down again",
+      "empty wrapper, draws a tile": ", draws a round tile from the pile",
+      "empty wrapper, the pile is empty": "; the pile is empty, no tile to draw",
+      stops: "", "three coins": " — three coins in a row!",
+      "covered with the coins": "", "given back": "",
+    }[e.outcome] ?? ` (${e.outcome})`;
+    const end = e.end === "wins" ? `. ${who} ${verb(ctx, e.seat, "wins")}!`
+      : e.end === "turn limit" ? ". The turn limit is reached." : "";
+    return `${who} ${what}${face}${outcome}${end}`;
+  },
+
+  piece(kind, id) {
+    if (kind === "face") {
+      return h("span.piece-inline.bb-piece", { role: "img", "aria-label": id }, candyIcon(id));
+    }
+    if (kind === "back") {
+      return h("span.piece-inline.bb-piece.back", {
+        role: "img", class: id === "round" ? "round" : "square",
+        "aria-label": `the back of a ${id === "round" ? "round" : "square"} tile`,
+      });
+    }
+    return null;
+  },
+
   log(view, ctx) {
-    const tile = (p, k) => `${seatName(ctx, Number(p))}'s tile ${k}`;
-    return (view.log || []).map((l) => {
-      const m = /^p(\d+) (.*)$/.exec(l);
-      if (!m) return l;
-      const who = seatName(ctx, Number(m[1]));
-      const rest = m[2]
-        .replace(/^give p(\d+)\.(\d+)/, (_, p, k) => `gives back ${tile(p, k)}`)
-        .replace(/^cover p(\d+)\.(\d+)/, (_, p, k) => `covers ${tile(p, k)} with coins`)
-        .replace(/^p(\d+)\.(\d+)/, (_, p, k) => `flips ${tile(p, k)}`)
-        .replace(/^([a-z]\d+)(?=[: ])/, "flips square $1")
-        .replace(/^stop/, "stops");
-      return `${who} ${rest}`;
-    });
+    return (view.log || []).map((l) => this.narrate(l, view, ctx) || l);
   },
 
   summary(view, ctx) {

@@ -1,16 +1,26 @@
 // Le Chocolat: the 7x5 chocolate bar broken into rectangular groups, the scoring card, and each
 // player's claimed pieces. Keys: "cut:<group>@<line>" (a split line inside a group, "d" for the
 // line left of column d, "3" for the line above row 3) and "grp:<group>" (claim that group).
+//
+// The bar has coordinates (columns a-g, rows 1-5) so the log's "between columns c and d" reads
+// on the board. A groove is a thin visible line with a wide invisible hit area made of one
+// segment per tile it runs along; segments taper to a point where two grooves cross, so the
+// crossing is split between them and the middle of every segment belongs to its own groove.
 
 import { h, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves } from "./tips.js";
+import { verb } from "./words.js";
 
 const FLAVOUR_COLOURS = {
-  dark: ["#3d2216", "#f5e6d8"], milk: ["#9a6440", "#fff4e8"], white: ["#f4e9d2", "#5b3a29"],
-  hazelnut: ["#c0803f", "#2b1a10"], mint: ["#7fd3b2", "#143d30"], raspberry: ["#d9486b", "#fff0f4"],
-  blank: ["#b48a6b", "#3b2417"],
+  dark: ["#3d2216", "#f5e6d8"], milk: ["#8a5636", "#fff4e8"], white: ["#f4e9d2", "#5b3a29"],
+  hazelnut: ["#c0803f", "#2b1a10"], mint: ["#7fd3b2", "#143d30"], raspberry: ["#c23a5c", "#fff"],
+  blank: ["#b48a6b", "#2b1a10"],
 };
 const COLS = "abcdefg";
+const HIT = 44; // px across a groove's hit area (issue 12: at least 44)
+
+let DATA = { flavours: [], cards: {} };
 
 function parseCell(c) {
   return { col: c.charCodeAt(0) - 97, row: Number(c.slice(1)) - 1 };
@@ -26,99 +36,212 @@ export function parseGroup(g) {
 
 function cellName(col, row) { return `${COLS[col]}${row + 1}`; }
 
+/** "a1–g5" for a group, "c4" for one tile. */
+function groupName(g) { return g.replace(":", "–"); }
+
+function flavours(view) { return (view && view.flavours) || DATA.flavours; }
+
 function flavourName(view, id) {
-  if (id === "blank") return "blank";
-  const f = (view.flavours || []).find((x) => x.id === id);
+  if (id === "blank") return "Blank";
+  const f = flavours(view).find((x) => x.id === id);
   return f ? f.name : id;
 }
 
+function flavourCode(view, id) {
+  if (id === "blank") return "";
+  const f = flavours(view).find((x) => x.id === id);
+  return f ? f.code : id;
+}
+
+const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0");
+
 function tileEl(view, t, opts = {}) {
   const [bg, fg] = FLAVOUR_COLOURS[t.up] || FLAVOUR_COLOURS.blank;
-  const code = t.up === "blank" ? "" : ((view.flavours || []).find((x) => x.id === t.up) || {}).code || t.up;
   const down = t.down ? FLAVOUR_COLOURS[t.down] || FLAVOUR_COLOURS.blank : null;
   return h("span.lc-tile", {
     class: [`fl-${t.up}`, opts.small && "small"], style: { background: bg, color: fg },
-    title: `${t.cell}: ${flavourName(view, t.up)}${t.down ? ` (under: ${flavourName(view, t.down)})` : ""}`,
-  }, h("span.code", code),
+  }, h("span.code", flavourCode(view, t.up)),
   down ? h("span.down", { style: { background: down[0], color: down[1] }, "aria-hidden": "true" },
-    t.down === "blank" ? "–" : ((view.flavours || []).find((x) => x.id === t.down) || {}).code || "") : null);
+    t.down === "blank" ? "–" : flavourCode(view, t.down)) : null);
 }
 
-function groupLabel(view, g, tiles) {
+function cellsOf(g) {
   const b = parseGroup(g);
-  const n = (b.c1 - b.c0 + 1) * (b.r1 - b.r0 + 1);
-  const names = [];
-  for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) names.push(flavourName(view, tiles[cellName(c, r)].up));
-  const counts = {};
-  for (const x of names) counts[x] = (counts[x] || 0) + 1;
-  const what = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ");
-  return `Piece ${g}: ${n} tile${n === 1 ? "" : "s"} (${what})`;
+  const out = [];
+  for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) out.push(cellName(c, r));
+  return out;
 }
 
-function cardEl(view) {
+/** "2 Dark (+3 each), 1 Milk (−1 each)" for a group's visible sides. */
+function contents(view, g, tiles) {
   const card = view.scoring_card;
+  const counts = new Map();
+  for (const c of cellsOf(g)) {
+    const t = tiles[c];
+    if (t) counts.set(t.up, (counts.get(t.up) || 0) + 1);
+  }
+  return [...counts].map(([f, n]) => {
+    const v = card && f !== "blank" ? card.values[f] : null;
+    return `${n} ${flavourName(view, f)}${v != null ? ` (${signed(v)} each)` : f === "blank" ? " (no points)" : ""}`;
+  }).join(", ");
+}
+
+function groupText(view, g, tiles) {
+  const b = parseGroup(g);
+  const w = b.c1 - b.c0 + 1;
+  const ht = b.r1 - b.r0 + 1;
+  const n = w * ht;
+  const what = contents(view, g, tiles);
+  const act = n <= 3 ? "Small enough to claim (3 tiles or fewer)." : "Break it along a groove; pieces of 3 tiles or fewer can be claimed.";
+  return `Piece ${groupName(g)}: ${n} tile${n === 1 ? "" : "s"}${n > 1 ? ` (${w}×${ht})` : ""}: ${what}. ${act}`;
+}
+
+function cutText(g, line) {
+  const b = parseGroup(g);
+  let a;
+  let c;
+  let where;
+  if (/^[a-g]$/.test(line)) {
+    const k = line.charCodeAt(0) - 97;
+    where = `between columns ${COLS[k - 1]} and ${line}`;
+    a = `${cellName(b.c0, b.r0)}:${cellName(k - 1, b.r1)}`;
+    c = `${cellName(k, b.r0)}:${cellName(b.c1, b.r1)}`;
+  } else {
+    const r = Number(line) - 1;
+    where = `between rows ${r} and ${r + 1}`;
+    a = `${cellName(b.c0, b.r0)}:${cellName(b.c1, r - 1)}`;
+    c = `${cellName(b.c0, r)}:${cellName(b.c1, b.r1)}`;
+  }
+  const size = (x) => { const q = parseGroup(x); return (q.c1 - q.c0 + 1) * (q.r1 - q.r0 + 1); };
+  return { where, text: `Groove ${where} of piece ${groupName(g)}: break it into ${size(a)} and ${size(c)} tiles.` };
+}
+
+/** The scoring card in plain words, one line each. */
+function cardLines(view, card) {
+  const lines = [];
+  const vals = flavours(view).map((f) => `${f.name} ${signed(card.values[f.id] ?? 0)}`);
+  lines.push(`Each tile: ${vals.join(", ")}; blank 0.`);
+  for (const st of card.sets) {
+    lines.push(`Each complete set of ${st.flavours.map((f) => flavourName(view, f)).join(" + ")}: ${st.points} VP.`);
+  }
+  for (const m of card.majorities) {
+    lines.push(`Most ${flavourName(view, m.flavour)} tiles (strictly more than anyone): ${m.points} VP.`);
+  }
+  return lines;
+}
+
+function chip(view, id) {
+  const [bg, fg] = FLAVOUR_COLOURS[id] || FLAVOUR_COLOURS.blank;
+  return h("span.lc-chip", { style: { background: bg, color: fg } }, flavourName(view, id));
+}
+
+function cardEl(view, card, opts = {}) {
   if (!card) return null;
-  const chip = (id) => {
-    const [bg, fg] = FLAVOUR_COLOURS[id] || FLAVOUR_COLOURS.blank;
-    return h("span.lc-chip", { style: { background: bg, color: fg } }, flavourName(view, id));
-  };
-  const sign = (v) => (v > 0 ? `+${v}` : String(v));
-  return h("section.lc-card", { "aria-label": `Scoring card: ${card.name}` },
+  const lines = cardLines(view, card);
+  const tip = `Scoring card ${card.name}. ${lines.join(" ")}`;
+  const el = infoPiece("div.lc-card", { class: opts.small && "small" }, tip,
     h("h3", card.name),
-    h("ul.lc-values", Object.entries(card.values).map(([f, v]) => h("li", chip(f), h("b", sign(v))))),
+    h("ul.lc-values", flavours(view).map((f) => h("li", chip(view, f.id), h("b", signed(card.values[f.id] ?? 0))))),
     h("ul.lc-rules",
-      card.sets.map((st) => h("li", "Set ", st.flavours.map(chip), ` = ${st.points} VP each`)),
-      card.majorities.map((m) => h("li", "Most ", chip(m.flavour), ` = ${m.points} VP`))),
-  );
+      card.sets.map((st) => h("li", "Set ", st.flavours.map((f) => chip(view, f)), ` = ${st.points} VP each`)),
+      card.majorities.map((m) => h("li", "Most ", chip(view, m.flavour), ` = ${m.points} VP`))));
+  return el;
+}
+
+/** A groove: the thin line (the button) and its hit segments, tapered at crossings. */
+function grooveEl(g, line, b) {
+  const w = b.c1 - b.c0 + 1;
+  const ht = b.r1 - b.r0 + 1;
+  const vertical = /^[a-g]$/.test(line);
+  const k = vertical ? line.charCodeAt(0) - 97 - b.c0 : Number(line) - 1 - b.r0;
+  const n = vertical ? w : ht; // bands across the groove's direction
+  const along = vertical ? ht : w; // segments along it
+  const pos = `calc(${k} * (100% + var(--gap)) / ${n} - var(--gap) / 2)`;
+  const { text } = cutText(g, line);
+  const segs = [];
+  const half = HIT / 2;
+  for (let j = 0; j < along; j++) {
+    const start = j > 0;
+    const end = j < along - 1;
+    // A point at each end that is a crossing; square ends at the piece's edge.
+    const poly = vertical
+      ? [start ? `0 ${half}px, 50% 0` : "0 0, 100% 0", start ? `100% ${half}px` : null,
+        end ? `100% calc(100% - ${half}px), 50% 100%, 0 calc(100% - ${half}px)` : "100% 100%, 0 100%"]
+      : [start ? `${half}px 100%, 0 50%, ${half}px 0` : "0 100%, 0 0",
+        end ? `calc(100% - ${half}px) 0, 100% 50%, calc(100% - ${half}px) 100%` : "100% 0, 100% 100%"];
+    const band = `calc(${j} * (100% + var(--gap)) / ${along} - var(--gap) / 2)`;
+    const len = `calc((100% + var(--gap)) / ${along})`;
+    segs.push(h("span.hit", {
+      "aria-hidden": "true",
+      style: vertical
+        ? { top: band, height: len, width: `${HIT}px`, left: "50%", marginLeft: `-${half}px`, clipPath: `polygon(${poly.filter(Boolean).join(", ")})` }
+        : { left: band, width: len, height: `${HIT}px`, top: "50%", marginTop: `-${half}px`, clipPath: `polygon(${poly.filter(Boolean).join(", ")})` },
+    }));
+  }
+  const el = h("button.lc-cut", {
+    type: "button", class: vertical ? "v" : "h", style: vertical ? { left: pos } : { top: pos },
+    dataset: { key: `cut:${g}@${line}` }, "aria-label": text,
+  }, h("span.line", { "aria-hidden": "true" }), segs);
+  return withTip(el, text);
+}
+
+function lastSplitEl(g, line, seat) {
+  // The line a split made, drawn over where the broken piece was.
+  const b = parseGroup(g);
+  const vertical = /^[a-g]$/.test(line);
+  const w = b.c1 - b.c0 + 1;
+  const ht = b.r1 - b.r0 + 1;
+  const k = vertical ? line.charCodeAt(0) - 97 - b.c0 : Number(line) - 1 - b.r0;
+  const pos = `calc(${k} * (100% + var(--gap)) / ${vertical ? w : ht} - var(--gap) / 2)`;
+  return h("div.lc-lastcut", {
+    "aria-hidden": "true", dataset: { mark: `split:${g}@${line}` },
+    style: { gridColumn: `${b.c0 + 2} / span ${w}`, gridRow: `${b.r0 + 2} / span ${ht}` },
+  }, h("span.lc-lastline", { class: vertical ? "v" : "h", style: vertical ? { left: pos } : { top: pos } }));
 }
 
 export default {
   id: "lechocolat",
   title: "Le Chocolat",
 
+  async prepare() {
+    try {
+      DATA = await (await fetch(new URL("../../data/lechocolat.json", import.meta.url))).json();
+    } catch (err) { console.warn("Le Chocolat data not loaded", err); }
+  },
+
   render(view, ctx) {
+    installTips();
     const tiles = {};
     for (const t of view.tiles) tiles[t.cell] = t;
-    const bar = h("div.lc-bar", { role: "group", "aria-label": "The chocolate bar" });
+    const bar = h("div.lc-bar", { role: "group", "aria-label": "The chocolate bar (columns a to g, rows 1 to 5)" });
+    bar.append(h("span.lc-corner", { "aria-hidden": "true" }));
+    for (let c = 0; c < 7; c++) bar.append(h("span.lc-coord.col", { "aria-hidden": "true", style: { gridColumn: `${c + 2}`, gridRow: "1" } }, COLS[c]));
+    for (let r = 0; r < 5; r++) bar.append(h("span.lc-coord.row", { "aria-hidden": "true", style: { gridColumn: "1", gridRow: `${r + 2}` } }, String(r + 1)));
     for (const g of view.groups) {
       const b = parseGroup(g);
       const w = b.c1 - b.c0 + 1;
       const ht = b.r1 - b.r0 + 1;
-      const cells = [];
-      for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) cells.push(tileEl(view, tiles[cellName(c, r)]));
+      const cells = cellsOf(g).map((c) => tileEl(view, tiles[c]));
       const cuts = [];
-      for (let k = 1; k < w; k++) {
-        const line = COLS[b.c0 + k];
-        cuts.push(h("button.lc-cut.v", {
-          type: "button", style: { left: `${(k / w) * 100}%` },
-          dataset: { key: `cut:${g}@${line}` },
-          "aria-label": `Split piece ${g} left of column ${line}`,
-        }));
-      }
-      for (let k = 1; k < ht; k++) {
-        const line = String(b.r0 + k + 1);
-        cuts.push(h("button.lc-cut.h", {
-          type: "button", style: { top: `${(k / ht) * 100}%` },
-          dataset: { key: `cut:${g}@${line}` },
-          "aria-label": `Split piece ${g} above row ${line}`,
-        }));
-      }
+      for (let k = 1; k < w; k++) cuts.push(grooveEl(g, COLS[b.c0 + k], b));
+      for (let k = 1; k < ht; k++) cuts.push(grooveEl(g, String(b.r0 + k + 1), b));
+      const text = groupText(view, g, tiles);
       bar.append(h("div.lc-group", {
-        style: { gridColumn: `${b.c0 + 1} / span ${w}`, gridRow: `${b.r0 + 1} / span ${ht}` },
-      }, h("button.lc-piece", {
-        type: "button", style: { "--w": w }, dataset: { key: `grp:${g}` },
-        "aria-label": groupLabel(view, g, tiles),
-      }, cells), cuts));
+        style: { gridColumn: `${b.c0 + 2} / span ${w}`, gridRow: `${b.r0 + 2} / span ${ht}` },
+      }, withTip(h("button.lc-piece", {
+        type: "button", style: { "--w": w }, dataset: { key: `grp:${g}` }, "aria-label": text,
+      }, cells), text), cuts));
     }
     // Holes where claimed tiles were.
     for (const t of view.tiles) {
       if (t.owner == null) continue;
       const p = parseCell(t.cell);
-      bar.append(h("div.lc-hole", {
-        style: { gridColumn: `${p.col + 1}`, gridRow: `${p.row + 1}` }, "aria-hidden": "true",
-        class: [`own${t.owner}`, t.owner === ctx.seat && "mine"],
-        title: `${t.cell}: claimed by ${seatName(ctx, t.owner)}`,
-      }, tileEl(view, { ...t, down: null })));
+      const text = `${t.cell}: ${flavourName(view, t.up)}, claimed by ${seatName(ctx, t.owner)}`;
+      bar.append(withTip(h("div.lc-hole", {
+        style: { gridColumn: `${p.col + 2}`, gridRow: `${p.row + 2}`, "--seat-c": `var(--seat-${t.owner % 6})` },
+        "aria-hidden": "true", class: [`own${t.owner}`, t.owner === ctx.seat && "mine"],
+        dataset: { mark: `cell:${t.cell}` },
+      }, tileEl(view, { ...t, down: null })), text));
     }
     const claimedEl = (p) => h("section.lc-claimed", {
       class: [p === ctx.seat && "mine", p === view.to_move && "tomove"],
@@ -126,19 +249,43 @@ export default {
     }, h("h3", p === ctx.seat ? "Your pieces" : `${seatName(ctx, p)}'s pieces`),
     h("div.lc-pieces", (view.claimed[p] || []).map((g) => {
       const b = parseGroup(g);
-      const cs = [];
-      for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) cs.push(tileEl(view, tiles[cellName(c, r)], { small: true }));
-      return h("span.lc-mini", { style: { "--w": b.c1 - b.c0 + 1 }, "aria-label": groupLabel(view, g, tiles), role: "img" }, cs);
+      const cs = cellsOf(g).map((c) => tileEl(view, tiles[c], { small: true }));
+      const n = cs.length;
+      const text = `Piece ${groupName(g)}, claimed by ${seatName(ctx, p)}: ${n} tile${n === 1 ? "" : "s"}: ${contents(view, g, tiles)}`;
+      return infoPiece("span.lc-mini", { style: { "--w": b.c1 - b.c0 + 1 }, dataset: { mark: `grp:${g}` } }, text, cs);
     })),
     (view.claimed[p] || []).length ? null : h("p.muted", "nothing yet"));
+    // Each player's last action: the line they broke along, or the piece they claimed.
+    const marks = [];
+    const last = new Map();
+    for (const e of view.log || []) if (e && typeof e === "object") last.set(e.seat, e.action);
+    for (const [p, a] of lastMoves(ctx)) if (!last.has(p)) last.set(p, a);
+    for (const [p, a] of last) {
+      const m = /^split (\S+) at (\S+)$/.exec(a);
+      if (m) marks.push([p, lastSplitEl(m[1], m[2], p)]);
+    }
+    for (const [, el] of marks) bar.append(el);
     const seats = [];
     for (let p = 0; p < view.players; p++) seats.push(p);
-    return h("div.lechocolat",
-      h("div.lc-main", bar, cardEl(view)),
+    const root = h("div.lechocolat",
+      h("div.lc-main", h("div.lc-barwrap", bar), cardEl(view, view.scoring_card)),
       h("div.lc-players", seats.map(claimedEl)),
       h("p.muted.lc-hint", "Click a groove to break a piece; click a small piece (3 tiles or fewer) to claim it. ",
         "Small letters in a corner are the hidden sides of your own pieces."),
     );
+    for (const [p, el] of marks) markLast(el, p, ctx);
+    for (const [p, a] of last) {
+      const m = /^claim (\S+)$/.exec(a);
+      if (!m) continue;
+      let first = true;
+      for (const c of cellsOf(m[1])) {
+        const hole = root.querySelector(`[data-mark="cell:${c}"]`);
+        if (hole) { markLast(hole, p, ctx); if (!first) hole.querySelector(".last-badge")?.remove(); first = false; }
+      }
+      const mini = root.querySelector(`[data-mark="grp:${CSS.escape(m[1])}"]`);
+      if (mini) markLast(mini, p, ctx);
+    }
+    return root;
   },
 
   keys(action) {
@@ -148,7 +295,12 @@ export default {
     return null;
   },
 
-  describe(action) { return action; },
+  describe(action) {
+    let m;
+    if ((m = /^split (\S+) at (\S+)$/.exec(action))) return `Break piece ${groupName(m[1])} ${cutText(m[1], m[2]).where}`;
+    if ((m = /^claim (\S+)$/.exec(action))) return `Claim piece ${groupName(m[1])}`;
+    return action;
+  },
 
   prompt(view) {
     if (view.phase === "split") return "break a piece along a groove";
@@ -156,9 +308,52 @@ export default {
     return null;
   },
 
+  explain(key, view) {
+    const tiles = {};
+    for (const t of view.tiles || []) tiles[t.cell] = t;
+    let m;
+    if ((m = /^cut:(\S+)@(\S+)$/.exec(key))) return cutText(m[1], m[2]).text;
+    if ((m = /^grp:(\S+)$/.exec(key))) return groupText(view, m[1], tiles);
+    return null;
+  },
+
+  narrate(entry, view, ctx) {
+    if (!entry || typeof entry !== "object") return null;
+    const who = seatName(ctx, entry.seat);
+    let m;
+    if ((m = /^split (\S+) at (\S+)$/.exec(entry.action))) {
+      const b = parseGroup(m[1]);
+      const whole = b.c0 === 0 && b.r0 === 0 && b.c1 === 6 && b.r1 === 4;
+      return `${who} ${verb(ctx, entry.seat, "breaks")} ${whole ? "the whole bar" : `piece ${groupName(m[1])}`} along the groove ${cutText(m[1], m[2]).where}`;
+    }
+    if ((m = /^claim (\S+)$/.exec(entry.action))) {
+      const tiles = {};
+      for (const t of view.tiles || []) tiles[t.cell] = t;
+      const n = cellsOf(m[1]).length;
+      return `${who} ${verb(ctx, entry.seat, "claims")} piece ${groupName(m[1])} (${n} tile${n === 1 ? "" : "s"}: ${contents(view, m[1], tiles)})`;
+    }
+    return `${who}: ${entry.action}`;
+  },
+
+  piece(kind, id) {
+    if (kind === "flavour") {
+      const [bg, fg] = FLAVOUR_COLOURS[id] || FLAVOUR_COLOURS.blank;
+      if (!FLAVOUR_COLOURS[id]) return null;
+      return h("span.piece-inline.lc-tile", { role: "img", "aria-label": `${flavourName(null, id)} tile`, style: { background: bg, color: fg } },
+        h("span.code", { "aria-hidden": "true" }, flavourCode(null, id)));
+    }
+    if (kind === "card") {
+      const card = DATA.cards[id];
+      if (!card) return null;
+      const el = cardEl(null, card, { small: true });
+      el.classList.add("piece-inline");
+      return el;
+    }
+    return null;
+  },
+
   log(view, ctx) {
-    return (view.log || []).map((e) => (typeof e === "string" ? e
-      : `${seatName(ctx, e.seat)}: ${e.action}`));
+    return (view.log || []).map((e) => (typeof e === "string" ? e : this.narrate(e, view, ctx)));
   },
 
   summary(view, ctx) {
@@ -167,12 +362,12 @@ export default {
     const players = bd.map((_, p) => seatName(ctx, p) + (p === ctx.seat ? " (you)" : ""));
     const rows = [];
     for (const f of view.flavours) {
-      rows.push([`${f.name} (${view.scoring_card.values[f.id] >= 0 ? "+" : ""}${view.scoring_card.values[f.id]} each)`,
+      rows.push([`${f.name} (${signed(view.scoring_card.values[f.id])} each)`,
         ...bd.map((b) => `${b.counts[f.id] ?? 0} → ${b.flavours[f.id] ?? 0}`)]);
     }
-    view.scoring_card.sets.forEach((st, i) => rows.push([`Set ${st.flavours.join("+")}`,
+    view.scoring_card.sets.forEach((st, i) => rows.push([`Set ${st.flavours.map((f) => flavourName(view, f)).join(" + ")}`,
       ...bd.map((b) => `${b.sets[i].complete} → ${b.sets[i].vp}`)]));
-    view.scoring_card.majorities.forEach((m, i) => rows.push([`Most ${m.flavour}`,
+    view.scoring_card.majorities.forEach((m, i) => rows.push([`Most ${flavourName(view, m.flavour)}`,
       ...bd.map((b) => `${b.majorities[i].tiles} → ${b.majorities[i].vp}`)]));
     rows.push(["Tiles claimed", ...bd.map((b) => b.tiles_claimed)]);
     rows.push(["Discarded (blank both sides)", ...bd.map((b) => b.discarded)]);
@@ -180,3 +375,5 @@ export default {
     return scoreTable(`Scoring card: ${view.scoring_card.name}`, ["", ...players], rows);
   },
 };
+
+

@@ -1,0 +1,42 @@
+// Plain words for the log: player names, "You take" vs "Alice takes", possessives.
+
+import { seatName } from "../dom.js";
+
+const BASE = {
+  has: "have", is: "are", does: "do", goes: "go", chooses: "choose", uses: "use",
+  passes: "pass", reaches: "reach", shuffles: "shuffle", loses: "lose", closes: "close",
+  places: "place", takes: "take", gives: "give", makes: "make", shows: "show",
+};
+
+/** The name a log line uses for `seat` ("You" when the shell names the viewer so). */
+export function you(ctx, seat) {
+  return seatName(ctx, seat);
+}
+
+function isYou(ctx, seat) {
+  return seatName(ctx, seat) === "You";
+}
+
+/** `v` (third person, "takes") agreeing with the seat's name: "You take", "Alice takes". */
+export function verb(ctx, seat, v) {
+  if (!isYou(ctx, seat)) return v;
+  if (BASE[v]) return BASE[v];
+  if (/(ss|sh|ch|x|z)es$/.test(v)) return v.slice(0, -2);
+  return v.endsWith("s") ? v.slice(0, -1) : v;
+}
+
+/** Whose thing it is, said from the actor's side: "their own", "your", "Bob's". */
+export function owner(ctx, seat, actor) {
+  if (seat === actor) return isYou(ctx, actor) ? "your own" : "their own";
+  return isYou(ctx, seat) ? "your" : `${seatName(ctx, seat)}'s`;
+}
+
+/** "Alice" or, after a preposition, "you": the object form of a seat's name. */
+export function them(ctx, seat) {
+  return isYou(ctx, seat) ? "you" : seatName(ctx, seat);
+}
+
+/** "a blue toffee" / "an empty wrapper". */
+export function article(noun) {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}

@@ -28,6 +28,7 @@ import uvicorn
 from sweettooth.agents import Agent
 from sweettooth.core import JSON, Action, Game, OptionValue, State
 from sweettooth.server import Settings, create_app
+from sweettooth.server.conn_guard import uvicorn_options
 from sweettooth.server.tables import Hooks
 
 from .twins import twin
@@ -87,7 +88,7 @@ def main(argv: list[str]) -> None:
     spec = json.loads(Path(argv[0]).read_text())
     settings = Settings.from_env(db=spec["db"])
     uvicorn.run(create_app(settings, hooks_for(spec)), host="127.0.0.1", port=0,
-                log_level="info")
+                log_level="info", **uvicorn_options(settings))
 
 
 if __name__ == "__main__":

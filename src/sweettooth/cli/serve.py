@@ -25,6 +25,7 @@ def serve(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -
     import uvicorn
 
     from sweettooth.server import Settings, create_app
+    from sweettooth.server.conn_guard import uvicorn_options
 
     try:
         settings = Settings.from_env(db=db)
@@ -35,9 +36,8 @@ def serve(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -
         create_app(settings),
         host=host,
         port=port,
-        ws_max_size=settings.hard_message_bytes,
-        proxy_headers=True,
         log_level="info",
+        **uvicorn_options(settings),  # timeouts, per-address caps, trusted proxies
     )
 
 

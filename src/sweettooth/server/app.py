@@ -19,8 +19,10 @@ from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import sweettooth as st
@@ -29,10 +31,21 @@ from sweettooth.core import OptionValue
 from . import replay_api, rules_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
+from .hint_ws import HintMsg, answer_hint
+from .http_guard import ApiGuard, problem, validation_error
 from .limits import AddressLimiter, RateLimiter
-from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
+from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
+from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, message_id, parse_message
 from .settings import Settings
-from .tables import Client, Hooks, LiveTable, LobbyError, TableManager
+from .tables import (
+    Client,
+    Hooks,
+    LiveTable,
+    LobbyError,
+    StorageUnavailable,
+    TableManager,
+    storage_error,
+)
 
 log = logging.getLogger("sweettooth.server")
 
@@ -41,26 +54,47 @@ TableId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za
 
 
 # -- request and response bodies ----------------------------------------------------------------
+STRICT = ConfigDict(extra="forbid", strict=True)
+"""Request bodies: no unknown fields, no bool or string for a number (and no NaN or lone
+surrogates, refused before parsing by `http_guard.ApiGuard`)."""
+
+OptionName = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z][a-z0-9_]*$")]
+OptionText = Annotated[str, Field(max_length=MAX_OPTION_CHARS)]
+OptionInt = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
+
+
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     level: Literal["easy", "medium", "hard"] | None = Field(
-        None, description="bot difficulty (bots only; default medium)"
+        None, description="bot difficulty (bots only; default medium; refused for a human)"
     )
+
+    @model_validator(mode="after")
+    def _level_is_for_bots(self) -> SeatSpec:
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human seat has no level (only bots have a difficulty)")
+        return self
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(min_length=1, max_length=64, description="a game id from GET /api/games")
+    model_config = STRICT
+    game: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9_-]+$",
+                      description="a game id from GET /api/games")
     players: int | None = Field(None, ge=1, le=16, description="default: len(seats) or minimum")
-    options: dict[Annotated[str, Field(max_length=64)], bool | int | str] = Field(
-        default_factory=dict, max_length=32
+    options: dict[OptionName, bool | OptionInt | OptionText] = Field(
+        default_factory=dict, max_length=32,
+        description="option values; integers within the range GET /api/games gives",
     )
     seats: list[SeatSpec] | None = Field(None, min_length=1, max_length=16)
+    bot_speed: Literal["slow", "normal", "instant"] = Field(
+        "normal", description="how fast the web client shows bot moves at this table "
+        "(a display default; the server's bots never wait for it)",
+    )
 
 
 class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$")
     seat: int | None = Field(None, ge=0, le=15, description="default: the first free seat")
 
@@ -84,6 +118,13 @@ class TableInfo(BaseModel):
     to_move: int | None
     seats: list[SeatInfo]
     result: dict[str, Any] | None
+    bot_speed: str = Field(description=f"the web client's default pace for bots: {BOT_SPEEDS}")
+    seed_sha256: str = Field(
+        description="SHA-256 (hex) of the seed's decimal digits, published at the start"
+    )
+    seed: str | None = Field(
+        description="the seed (decimal digits), published once the game is over"
+    )
 
 
 class Joined(BaseModel):
@@ -107,8 +148,8 @@ class Problem(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": Problem}, 409: {"model": Problem}, 422: {"model": Problem},
-    429: {"model": Problem}, 503: {"model": Problem},
+    404: {"model": Problem}, 409: {"model": Problem}, 413: {"model": Problem},
+    422: {"model": Problem}, 429: {"model": Problem}, 503: {"model": Problem},
 }
 
 
@@ -136,6 +177,9 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         lifespan=lifespan,
     )
 
+    app.add_middleware(ApiGuard, settings=cfg)
+    app.add_exception_handler(RequestValidationError, validation_error)
+
     def manager_of(request: Request) -> TableManager:
         manager: TableManager = request.app.state.manager
         return manager
@@ -156,7 +200,11 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
 
     @app.exception_handler(LobbyError)
     async def lobby_error(_request: Request, exc: LobbyError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        return problem(exc.status, exc.message)
+
+    @app.exception_handler(StorageUnavailable)
+    async def storage_down(_request: Request, exc: StorageUnavailable) -> JSONResponse:
+        return problem(503, exc.message, {"Retry-After": "1"})
 
     async def find(manager: TableManager, table_id: str) -> LiveTable:
         table = await manager.get(table_id)
@@ -172,7 +220,10 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     @app.get("/api/games", tags=["lobby"])
     async def list_games() -> list[GameInfo]:
         """Every game this server offers, with its player range and options."""
-        return [GameInfo(**st.game(g).describe()) for g in st.games()]
+        return [
+            GameInfo(**{**st.game(g).describe(), "options": describe_online(st.game(g))})
+            for g in st.games()
+        ]
 
     @app.get("/api/levels", tags=["lobby"])
     async def list_levels() -> list[str]:
@@ -186,6 +237,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         table = await manager_of(request).create(
             body.game, body.players, dict(body.options),
             None if body.seats is None else [s.model_dump() for s in body.seats],
+            bot_speed=body.bot_speed,
+            owner=request.client.host if request.client else "unknown",
         )
         return TableInfo(**table.info())
 
@@ -196,14 +249,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
     ) -> list[TableInfo]:
         """Tables not yet started that have a free human seat, newest first."""
-        manager = manager_of(request)
-        ids: list[str] = await manager.db(manager.store.open_tables, game, limit)
-        out = []
-        for table_id in ids:
-            table = await manager.get(table_id)
-            if table is not None:
-                out.append(TableInfo(**table.info()))
-        return out
+        return [TableInfo(**t.info()) for t in manager_of(request).open_tables(game, limit)]
 
     @app.get("/api/tables/{table_id}", tags=["lobby"], responses=ERRORS)
     async def table_info(table_id: TableId, request: Request) -> TableInfo:
@@ -222,10 +268,9 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         """The game record (seed included), only once the game is over: before that the seed
         would reveal every hidden card."""
         table = await find(manager_of(request), table_id)
-        if table.state.to_move is not None:
+        if not table.over:
             raise HTTPException(409, "the record is published when the game is over")
-        record: dict[str, Any] = table.state.record()
-        return record
+        return table.record()
 
     @app.post("/api/tables/{table_id}/join", status_code=201, tags=["lobby"], responses=ERRORS,
               dependencies=[Depends(limit_writes)])
@@ -239,16 +284,32 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             link=f"/t/{table.id}#token={token}",
         )
 
+    sockets: dict[str, int] = {}
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        manager: TableManager = websocket.app.state.manager
-        table = await manager.get(table_id) if len(table_id) <= 32 else None
-        if table is None:
-            await websocket.send_text(error("not_found", f"no table {table_id[:40]!r}", None))
-            await websocket.close(code=4404)
+        address = websocket.client.host if websocket.client else "unknown"
+        if sockets.get(address, 0) >= cfg.max_connections_per_address:
+            await websocket.send_text(error(
+                "too_many_connections", f"at most {cfg.max_connections_per_address} WebSockets "
+                "per address; close one first", None))
+            await websocket.close(code=1008)
             return
-        await Session(websocket, manager, table, cfg).run()
+        sockets[address] = sockets.get(address, 0) + 1
+        try:
+            manager: TableManager = websocket.app.state.manager
+            table = await manager.get(table_id) if len(table_id) <= 32 else None
+            if table is None:
+                await websocket.send_text(
+                    error("not_found", f"no table {table_id[:40]!a}", None))
+                await websocket.close(code=4404)
+                return
+            await Session(websocket, manager, table, cfg).run()
+        finally:
+            sockets[address] -= 1
+            if sockets[address] <= 0:
+                del sockets[address]
 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
@@ -275,6 +336,7 @@ class Session:
         self.attached = False
         self.limiter = RateLimiter(cfg.rate_burst, cfg.rate_per_second)
         self.violations = 0
+        self.hello_deadline = 0.0
 
     async def run(self) -> None:
         writer = asyncio.create_task(self._write())
@@ -296,18 +358,36 @@ class Session:
         while (text := await self.client.outbox.get()) is not None:
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:  # never expected: every input is checked to be clean
+                log.error("dropped an unencodable frame for table %s", self.table.id)
             except Exception:
                 return
-        # the outbox was closed: a slow client, or a finished session
+        # the outbox was closed: a slow client (1008), or a finished session
         with contextlib.suppress(Exception):
-            await self.ws.close(code=1008 if not self.client.closed else 1000)
+            await self.ws.close(code=self.client.close_code)
 
     def _error(self, code: str, message: str, ident: str | int | None = None) -> None:
         self.client.send(error(code, message, self.table.ply, ident))
 
+    async def _receive(self) -> Message | None:
+        """The next WebSocket event; None when the hello did not come in time."""
+        if self.attached:
+            return await self.ws.receive()
+        left = self.hello_deadline - asyncio.get_running_loop().time()
+        try:
+            return await asyncio.wait_for(self.ws.receive(), max(0.0, left))
+        except TimeoutError:
+            return None
+
     async def _read(self) -> None:
+        self.hello_deadline = asyncio.get_running_loop().time() + self.cfg.hello_timeout
         while not self.client.closed:
-            message = await self.ws.receive()
+            message = await self._receive()
+            if message is None:
+                self._error("hello_timeout", f"say hello within {self.cfg.hello_timeout:g} s "
+                            "of connecting; connect again when ready")
+                self.client.close(1008)
+                return
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
@@ -317,24 +397,22 @@ class Session:
             if not self.limiter.allow():
                 self.violations += 1
                 if self.violations > self.cfg.max_rate_violations:
-                    self.client.close()
+                    self.client.close(1008)
                     return
                 self._error("rate_limited", "too many messages; slow down")
                 continue
-            if len(text.encode("utf-8")) > self.cfg.max_message_bytes:
+            if len(text.encode("utf-8", "surrogatepass")) > self.cfg.max_message_bytes:
                 limit = self.cfg.max_message_bytes
                 self._error("too_large", f"messages are limited to {limit} bytes")
                 continue
             try:
                 await self._handle(parse_message(text))
             except ProtocolError as exc:
-                ident = None
-                with contextlib.suppress(ProtocolError):
-                    parsed = parse_message(text)
-                    ident = parsed.id if isinstance(parsed, ActionMsg) else None
-                self._error(exc.code, exc.message, ident)
+                self._error(exc.code, exc.message, message_id(text))
+            except StorageUnavailable as exc:
+                self.client.send(storage_error(exc, self.table.ply, message_id(text)))
 
-    async def _handle(self, msg: Hello | ActionMsg | Ping) -> None:
+    async def _handle(self, msg: Hello | ActionMsg | Ping | HintMsg) -> None:
         if isinstance(msg, Ping):
             self.client.send(dumps({"type": "pong"}))
         elif isinstance(msg, Hello):
@@ -346,6 +424,8 @@ class Session:
             raise ProtocolError(
                 "hello_first", 'say hello first: {"type": "hello", "token": ...}'
             )
+        elif isinstance(msg, HintMsg):
+            await answer_hint(self.manager, self.table, self.client, msg)
         else:
             table = self.manager.tables.get(self.table.id) or await self.manager.get(self.table.id)
             if table is not self.table:

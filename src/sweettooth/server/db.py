@@ -12,12 +12,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -31,16 +32,25 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
-    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout, and its folder."""
+LOW63 = 2**63 - 1
+
+
+def make_engine(
+    url: str, sqlite_synchronous: str = "FULL", sqlite_busy_timeout: float = 1.0
+) -> Engine:
+    """An engine for `url`; SQLite gets WAL, foreign keys, its folder and a short busy timeout
+    (a call blocked by another process's lock fails after `sqlite_busy_timeout` seconds and is
+    retried by the caller, so no worker thread is stuck behind the lock for long)."""
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30.0}, pool_size=8
+            url, connect_args={"check_same_thread": False, "timeout": sqlite_busy_timeout},
+            pool_size=8,
         )
         sync = sqlite_synchronous.upper()
+        busy_ms = max(1, int(sqlite_busy_timeout * 1000))
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -48,7 +58,7 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={sync}")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={busy_ms}")
             cur.close()
 
         return engine
@@ -89,6 +99,9 @@ class TableData:
     result: dict[str, Any] | None
     seats: list[SeatData]
     actions: list[str]
+    bot_speed: str = "normal"
+    owner: str | None = None
+    created: float = 0.0  # when it was opened (Unix time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +110,11 @@ class PendingAction:
     ply: int
     seat: int
     action: str
+
+
+def _unix(moment: datetime) -> float:
+    """Seconds since 1970 (SQLite gives back naive datetimes: they were stored in UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 class Store:
@@ -114,9 +132,13 @@ class Store:
             s.add(
                 TableRow(
                     id=table.id, game=table.game, rules_version=table.rules_version,
-                    players=table.players, seed=table.seed, bot_seed=table.bot_seed,
-                    options=dict(table.options), status=table.status, result=None,
-                    created_at=utcnow(),
+                    players=table.players, seed=table.seed & LOW63,
+                    bot_seed=table.bot_seed & LOW63, seed_text=str(table.seed),
+                    bot_seed_text=str(table.bot_seed), options=dict(table.options),
+                    status=table.status, result=None,
+                    created_at=datetime.fromtimestamp(table.created, UTC) if table.created
+                    else utcnow(),
+                    bot_speed=table.bot_speed, owner=table.owner,
                 )
             )
             s.flush()
@@ -142,20 +164,24 @@ class Store:
             ).all()
             return TableData(
                 id=row.id, game=row.game, rules_version=row.rules_version, players=row.players,
-                seed=row.seed, bot_seed=row.bot_seed, options=dict(row.options),
+                seed=int(row.seed_text) if row.seed_text else row.seed,
+                bot_seed=int(row.bot_seed_text) if row.bot_seed_text else row.bot_seed,
+                options=dict(row.options),
                 status=row.status, result=None if row.result is None else dict(row.result),
                 seats=[
                     SeatData(x.seat, x.kind, x.level, x.name, x.token_hash, x.ready)
                     for x in seats
                 ],
-                actions=list(actions),
+                actions=list(actions), bot_speed=row.bot_speed or "normal", owner=row.owner,
+                created=_unix(row.created_at),
             )
 
     def unfinished_ids(self) -> list[str]:
+        """Tables still waiting or playing (not finished, not abandoned), oldest first."""
         with Session(self.engine) as s:
             return list(
                 s.scalars(
-                    select(TableRow.id).where(TableRow.status != "finished")
+                    select(TableRow.id).where(TableRow.status.in_(("waiting", "playing")))
                     .order_by(TableRow.created_at)
                 ).all()
             )
@@ -166,6 +192,13 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status=status, result=result)
             )
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table (an expired one nobody joined): its seats and actions go with it."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
 
     # -- seats ---------------------------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:

@@ -4,7 +4,9 @@ Three tables, SQLAlchemy 2 declarative models; the schema itself is created by t
 migrations in `migrations/` (applied when the server starts), never by `create_all`.
 
 - `tables`: one row per game table: game id, rules version, player count, seed, options, the
-  seed of the bots' own dice, status and, once over, the result.
+  seed of the bots' own dice, status and, once over, the result. Seeds have 128 bits, so the
+  exact values are kept as decimal text (`seed_text`, `bot_seed_text`, schema 0002); the
+  integer columns of schema 0001 keep their low 63 bits.
 - `seats`: one row per seat: human or bot (with its difficulty), the display name and the
   SHA-256 hash of the seat token once someone has joined. The token itself is never stored.
 - `actions`: one row per action, primary key `(table_id, ply)`: two writers racing for the same
@@ -34,12 +36,16 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     rules_version: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(BigInteger)  # low 63 bits (schema 0001); see seed_text
     bot_seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, finished
     result: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seed_text: Mapped[str | None] = mapped_column(String(48), nullable=True)  # the exact seed
+    bot_seed_text: Mapped[str | None] = mapped_column(String(48), nullable=True)
+    bot_speed: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)  # opener's address
 
 
 class SeatRow(Base):

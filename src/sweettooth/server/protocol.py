@@ -8,6 +8,8 @@ Client to server (one JSON object per text frame, at most `max_message_bytes`):
   of the view the action was chosen from. Optional `"seat"` (must be yours) and `"id"`
   (a string or integer echoed in the answer).
 - `{"type": "ping"}`: answered by `{"type": "pong"}`.
+- `{"type": "hint"}` (optional `"id"`): the medium bot's move for your seat and why, when you are
+  to move (`hint_ws.py`).
 
 Server to client:
 
@@ -15,6 +17,7 @@ Server to client:
 - `state`: after every change: `ply`, your own `view` (spectators: the public one) and `seats`
   (who sits where, bot or human, connected or not).
 - `ack`: your action was committed to the database as ply `ply`.
+- `hint`: the answer to a hint message: `action`, `reason`, the `ply` it is for, your `id`.
 - `presence`: `seats` again, when someone connects or drops.
 - `error`: `code`, a readable `message`, the table's current `ply`; nothing changed and the
   connection stays open (except after `bad_token` floods or hard size limits).
@@ -24,7 +27,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
+
+from .strictjson import JsonError, loads_strict
 
 ERROR_CODES = (
     "malformed",      # not JSON, not an object, unknown type, wrong field types
@@ -38,7 +43,14 @@ ERROR_CODES = (
     "game_over",      # the game has ended
     "stale_ply",      # the action was chosen at another ply than the current one
     "illegal_action",  # not a legal action now (the message lists the legal ones)
+    "hello_timeout",  # no hello within hello_timeout seconds (the connection is closed)
+    "storage_unavailable",  # the database could not commit the action; retry (retryable)
 )
+
+MAX_PLY = 2**31 - 1
+MAX_TOKEN_CHARS = 256
+MAX_ID_CHARS = 64
+MAX_ACTION_CHARS = 1024
 
 
 class ProtocolError(Exception):
@@ -68,47 +80,109 @@ class Ping:
     pass
 
 
-Message = Hello | ActionMsg | Ping
+@dataclass(frozen=True, slots=True)
+class HintMsg:
+    """Ask for a hint for your seat (answered in `hint_ws.py`)."""
+
+    id: str | int | None
 
 
-def _int(value: Any) -> bool:
+Message = Hello | ActionMsg | Ping | HintMsg
+
+
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    extra = sorted(k for k in data if k not in allowed)
+    if extra:
+        raise ProtocolError(
+            "malformed",
+            f"unknown field {extra[0][:40]!r} in a {data['type']} message; "
+            f"allowed: {', '.join(allowed)}",
+        )
+
+
 def parse_message(text: str) -> Message:
-    """The message in `text`, or ProtocolError("malformed", why)."""
+    """The message in `text`, or ProtocolError("malformed", why).
+
+    Strict: JSON without NaN or Infinity, valid Unicode (no lone surrogates) in every string,
+    integers that are integers (never booleans or strings), bounded lengths, no unknown fields.
+    """
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError("malformed", "messages must be JSON objects") from None
+        data = loads_strict(text)
+    except JsonError as exc:
+        raise ProtocolError("malformed", f"messages must be JSON objects: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "messages must be JSON objects, like {\"type\": ...}")
     kind = data.get("type")
     if kind == "hello":
+        _only(data, ("type", "token"))
         token = data.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > 256):
-            raise ProtocolError("malformed", "hello 'token' must be a string (or null to watch)")
+        if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS):
+            raise ProtocolError(
+                "malformed",
+                f"hello 'token' must be a string of at most {MAX_TOKEN_CHARS} characters "
+                "(or null to watch)",
+            )
         return Hello(token)
     if kind == "action":
+        _only(data, ("type", "ply", "action", "seat", "id"))
         ply, action, seat, ident = (data.get(k) for k in ("ply", "action", "seat", "id"))
-        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+        if not _int(ply) or not 0 <= ply <= MAX_PLY:
             raise ProtocolError(
                 "malformed", "action 'ply' must be the non-negative integer ply of your view"
             )
-        if not isinstance(action, str) or not action.strip():
-            raise ProtocolError("malformed", "action 'action' must be an action's notation")
-        if seat is not None and not _int(seat):
-            raise ProtocolError("malformed", "action 'seat' must be an integer if given")
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_CHARS:
+            raise ProtocolError(
+                "malformed",
+                f"action 'action' must be an action's notation (at most {MAX_ACTION_CHARS} "
+                "characters)",
+            )
+        if seat is not None and not (_int(seat) and 0 <= seat <= 64):
+            raise ProtocolError("malformed", "action 'seat' must be a seat number if given")
         if ident is not None and not (
-            (isinstance(ident, str) and len(ident) <= 64) or (_int(ident) and abs(ident) < 2**53)
+            (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS)
+            or (_int(ident) and abs(ident) < 2**53)
         ):
-            raise ProtocolError("malformed", "'id' must be a short string or an integer")
+            raise ProtocolError(
+                "malformed",
+                f"'id' must be a string of at most {MAX_ID_CHARS} characters or an integer "
+                "below 2**53",
+            )
         return ActionMsg(ply, action, seat, ident)
+    if kind == "hint":
+        ident = data.get("id")
+        if set(data) - {"type", "id"} or not (ident is None or (
+            isinstance(ident, str) and len(ident) <= 64) or (_int(ident) and abs(ident) < 2**53)
+        ):
+            raise ProtocolError(
+                "malformed", "a hint is {\"type\": \"hint\"} with an optional 'id' (a short "
+                "string or an integer)"
+            )
+        return HintMsg(ident)
     if kind == "ping":
+        _only(data, ("type",))
         return Ping()
     raise ProtocolError(
-        "malformed", f"unknown message type {str(kind)[:40]!r}; expected hello, action or ping"
+        "malformed",
+        f"unknown message type {ascii(kind)[:40]}; expected hello, action or ping",
     )
+
+
+def message_id(text: str) -> str | int | None:
+    """The `id` of an action message to echo in an error about it (None when unusable)."""
+    try:
+        data = loads_strict(text)
+    except JsonError:
+        return None
+    ident = data.get("id") if isinstance(data, dict) else None
+    if (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS) or (
+        _int(ident) and abs(ident) < 2**53
+    ):
+        return ident
+    return None
 
 
 def dumps(message: dict[str, Any]) -> str:

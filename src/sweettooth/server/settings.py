@@ -52,6 +52,38 @@ class Settings:
     """Seconds a bot waits before it moves, so people can follow the game."""
     sqlite_synchronous: str = "FULL"
     """SQLite `PRAGMA synchronous` (FULL: a commit survives a power cut; NORMAL: a crash)."""
+    sqlite_busy_timeout: float = 1.0
+    """Seconds one SQLite call waits for another process's lock before it fails (and is
+    retried by the caller with backoff); short, so no thread is stuck behind a lock."""
+    storage_retry_seconds: float = 5.0
+    """How long a failed commit is retried (with backoff) before the acting client gets a
+    `storage_unavailable` error."""
+    max_body_bytes: int = 65536
+    """Larger HTTP request bodies are refused with 413."""
+    body_timeout: float = 10.0
+    """Seconds a client has to send a request body once its headers arrived (then 408)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers (then the connection is closed)."""
+    keep_alive_timeout: float = 5.0
+    """Seconds an idle HTTP keep-alive connection is kept open (uvicorn timeout_keep_alive)."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say hello (then `hello_timeout` and the socket closes)."""
+    ws_ping_interval: float = 20.0
+    """Seconds between the server's WebSocket pings."""
+    ws_ping_timeout: float = 20.0
+    """A WebSocket that does not answer a ping within this (e.g. stalled mid-frame) is closed."""
+    max_connections_per_address: int = 64
+    """Open HTTP connections, and open WebSockets, one client address may hold (each)."""
+    trusted_proxies: str = ""
+    """Comma-separated addresses (or `*`) whose X-Forwarded-For/-Proto headers are believed;
+    empty (the default): none, every client is its socket's address."""
+    max_tables_per_address: int = 20
+    """Unfinished tables one client address may have opened (then 429)."""
+    waiting_table_ttl: float = 3600.0
+    """Seconds a table nobody has joined stays open before it expires (is deleted)."""
+    abandoned_after: float = 900.0
+    """Seconds after which a game whose human players have all been gone (never joined, or
+    disconnected) is ended as abandoned."""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
@@ -92,12 +124,31 @@ class Settings:
             "http_burst": self.http_burst,
             "bot_workers": self.bot_workers,
             "max_open_tables": self.max_open_tables,
+            "max_body_bytes": self.max_body_bytes,
+            "max_connections_per_address": self.max_connections_per_address,
+            "max_tables_per_address": self.max_tables_per_address,
         }
         for name, value in positive.items():
             if value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
         if self.rate_per_second < 0 or self.http_per_second < 0 or self.bot_delay < 0:
             raise ValueError("rate_per_second, http_per_second and bot_delay must not be negative")
+        durations = {
+            "sqlite_busy_timeout": self.sqlite_busy_timeout,
+            "storage_retry_seconds": self.storage_retry_seconds,
+            "body_timeout": self.body_timeout, "header_timeout": self.header_timeout,
+            "keep_alive_timeout": self.keep_alive_timeout, "hello_timeout": self.hello_timeout,
+            "ws_ping_interval": self.ws_ping_interval, "ws_ping_timeout": self.ws_ping_timeout,
+            "waiting_table_ttl": self.waiting_table_ttl, "abandoned_after": self.abandoned_after,
+        }
+        for name, seconds in durations.items():
+            if not seconds > 0 or seconds == float("inf"):
+                raise ValueError(f"{name} must be a positive number of seconds, got {seconds}")
+
+    @property
+    def proxies(self) -> list[str]:
+        """The trusted proxy addresses (empty: trust no forwarding header)."""
+        return [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
 
     def with_db(self, db: str | None) -> Settings:
         return self if db is None else replace(self, db=db)

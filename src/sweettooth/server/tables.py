@@ -5,18 +5,32 @@ for humans and bots alike (`TableManager.act`): under the table's lock, check th
 and the action; commit the action to the database; only then apply it, acknowledge it and send
 every connected client its own view. A restarted server rebuilds each unfinished table by
 replaying its actions (`TableManager.start`).
+
+Database faults: every write is retried with backoff for `storage_retry_seconds`; then the
+caller gets `StorageUnavailable` (an HTTP 503, or a `storage_unavailable` error frame marked
+retryable), and nothing changed in memory. Bot loops wait and try again until the database is
+back. The lobby's lists are served from memory, so a locked database never stalls them.
+
+Life cycle (`TableManager.sweep`, every few seconds): a table nobody joined expires after
+`waiting_table_ttl`; a game whose human seats have all been empty for `abandoned_after` is
+ended as `abandoned` (its record published like a finished game's).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import hmac
 import logging
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from sweettooth.core import (
     Game,
@@ -25,12 +39,12 @@ from sweettooth.core import (
     RecordError,
     State,
     SweetToothError,
-    new_seed,
 )
 from sweettooth.core import game as get_game
 
 from .bots import LEVELS, AgentFactory, decide, decide_with, make_executor
 from .db import PendingAction, SeatData, Store, TableData, hash_token
+from .options import OptionRangeError, check_online
 from .protocol import ActionMsg, ProtocolError, dumps, error
 from .settings import Settings
 
@@ -40,6 +54,38 @@ StateFactory = Callable[[Game[Any], int, int, dict[str, OptionValue]], State]
 """(game, players, seed, options) -> the initial State; the default is `game.new`."""
 
 OUTBOX_LIMIT = 512
+SEED_BITS = 128
+OVER = ("finished", "abandoned")
+
+
+def new_table_seed() -> int:
+    """A table's seed: 128 random bits from the operating system."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_digest(seed: int) -> str:
+    """SHA-256 (hex) of the seed's decimal digits: published when the table opens, so players
+    can check, once the seed itself is published at the end, that the deal was fixed before
+    the first move (`printf %s SEED | sha256sum`)."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+class StorageUnavailable(Exception):
+    """The database refused a write (or read) even after retrying; nothing was changed."""
+
+    def __init__(self, message: str = "the game database is unavailable right now; "
+                 "nothing was changed, try again in a moment") -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def storage_error(exc: StorageUnavailable, ply: int | None, ident: str | int | None) -> str:
+    """The error frame for a write the database refused: retryable."""
+    out: dict[str, Any] = {"type": "error", "code": "storage_unavailable",
+                           "message": exc.message, "ply": ply, "retryable": True}
+    if ident is not None:
+        out["id"] = ident
+    return dumps(out)
 
 
 @dataclass
@@ -66,19 +112,22 @@ class Client:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.close_code = 1000
 
     def send(self, text: str) -> None:
         """Queue `text`; a client that falls too far behind is cut off (None ends its writer)."""
         if self.closed:
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close()
+            self.close(1008)
             return
         self.outbox.put_nowait(text)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """End the connection (after what is queued) with WebSocket close `code`."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.outbox.put_nowait(None)
 
 
@@ -105,13 +154,34 @@ class LiveTable:
     bot_seed: int
     seats: list[Seat]
     status: str
+    bot_speed: str = "normal"
+    owner: str | None = None
+    created: float = field(default_factory=time.time)
+    humans_gone_since: float | None = field(default_factory=time.monotonic)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    seed_sha256: str = ""
+
+    def __post_init__(self) -> None:
+        self.seed_sha256 = seed_digest(self.seed)
 
     @property
     def ply(self) -> int:
         return len(self.state.history)
+
+    @property
+    def over(self) -> bool:
+        """Finished, or ended as abandoned: the seed and record are public."""
+        return self.status in OVER or self.state.to_move is None
+
+    def record(self) -> dict[str, Any]:
+        record: dict[str, Any] = self.state.record()
+        return record
+
+    def humans_connected(self) -> bool:
+        return any(c.seat is not None and self.seats[c.seat].kind == "human"
+                   for c in self.clients)
 
     @property
     def started(self) -> bool:
@@ -136,15 +206,21 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game.id, "players": self.state.players,
             "options": dict(self.state.options), "status": self.status, "ply": self.ply,
-            "to_move": self.state.to_move, "seats": self.seats_public(),
-            "result": None if res is None else res.to_json(),
+            "to_move": None if self.status == "abandoned" else self.state.to_move,
+            "seats": self.seats_public(), "result": None if res is None else res.to_json(),
+            "bot_speed": self.bot_speed, "seed_sha256": self.seed_sha256,
+            "seed": str(self.seed) if self.over else None,
         }
 
     def state_message(self, seat: int | None) -> str:
-        return dumps(
-            {"type": "state", "ply": self.ply, "started": self.started,
-             "view": self.state.view(seat), "seats": self.seats_public()}
-        )
+        message: dict[str, Any] = {
+            "type": "state", "ply": self.ply, "started": self.started, "status": self.status,
+            "view": self.state.view(seat), "seats": self.seats_public(),
+            "seed_sha256": self.seed_sha256,
+        }
+        if self.over:  # the seed is published with the end of the game, never before
+            message["seed"] = str(self.seed)
+        return dumps(message)
 
     def broadcast_state(self, skip: Client | None = None) -> None:
         """Every client gets its own seat's view (computed once per seat)."""
@@ -184,10 +260,14 @@ class TableManager:
         self.settings = settings
         self.hooks = hooks or Hooks()
         self.tables: dict[str, LiveTable] = {}
-        self.db_pool: Executor = ThreadPoolExecutor(
-            max_workers=1 if store.engine.dialect.name == "sqlite" else 8,
-            thread_name_prefix="sweettooth-db",
+        sqlite = store.engine.dialect.name == "sqlite"
+        self.db_pool: Executor = ThreadPoolExecutor(  # reads: never queued behind a write
+            max_workers=4 if sqlite else 8, thread_name_prefix="sweettooth-db-read",
         )
+        self.write_pool: Executor = ThreadPoolExecutor(  # SQLite has one writer anyway
+            max_workers=1 if sqlite else 8, thread_name_prefix="sweettooth-db-write",
+        )
+        self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool: Executor = make_executor(settings.bot_executor, settings.bot_workers)
         self._writes: asyncio.Queue[tuple[PendingAction, asyncio.Future[bool]]] = (
             asyncio.Queue()
@@ -198,15 +278,45 @@ class TableManager:
 
     # -- life cycle ----------------------------------------------------------------------------
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        """A read in the read pool; StorageUnavailable if the database fails it."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        except SQLAlchemyError as exc:
+            log.warning("database read failed: %s", _brief(exc))
+            raise StorageUnavailable() from None
+
+    async def write(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A write in the write pool, retried with backoff for `storage_retry_seconds`;
+        then StorageUnavailable."""
+        loop = asyncio.get_running_loop()
+        return await self.retrying(lambda: loop.run_in_executor(self.write_pool, fn, *args))
+
+    async def retrying(self, attempt: Callable[[], Awaitable[Any]]) -> Any:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settings.storage_retry_seconds
+        delay = 0.05
+        while True:
+            try:
+                return await attempt()
+            except IntegrityError:
+                raise  # a constraint, not a fault: retrying cannot help
+            except SQLAlchemyError as exc:
+                if loop.time() + delay > deadline or self.closing:
+                    log.error("database write failed, giving up: %s", _brief(exc))
+                    raise StorageUnavailable() from None
+                log.warning("database write failed, retrying in %.2f s: %s", delay, _brief(exc))
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
 
     async def start(self) -> None:
-        """Start the group-commit writer, rebuild every unfinished table, restart its bots."""
+        """Start the group-commit writer, rebuild every unfinished table, restart its bots,
+        and start the sweeper that expires and abandons tables."""
         self._writer = asyncio.create_task(self._write_loop())
         for table_id in await self.db(self.store.unfinished_ids):
             table = await self.get(table_id)
             if table is not None:
                 self.schedule_bots(table)
+        self._sweeper = asyncio.create_task(self._sweep_loop())
 
     async def stop(self) -> None:
         self.closing = True
@@ -217,11 +327,13 @@ class TableManager:
         for table in self.tables.values():
             for client in list(table.clients):
                 client.close()
-        if self._writer is not None:
-            self._writer.cancel()
-            await asyncio.gather(self._writer, return_exceptions=True)
+        for loop_task in (self._writer, self._sweeper):
+            if loop_task is not None:
+                loop_task.cancel()
+                await asyncio.gather(loop_task, return_exceptions=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
+        self.write_pool.shutdown(wait=True)
 
     def new_state(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -233,25 +345,28 @@ class TableManager:
 
     # -- lobby ---------------------------------------------------------------------------------
     async def create(
-        self, game_id: str, players: int | None, options: dict[str, Any], seats: list[Any] | None
+        self, game_id: str, players: int | None, options: dict[str, Any], seats: list[Any] | None,
+        bot_speed: str = "normal", owner: str | None = None,
     ) -> LiveTable:
-        open_now = sum(1 for t in self.tables.values() if t.status != "finished")
-        if open_now >= self.settings.max_open_tables:
+        live = [t for t in self.tables.values() if not t.over]
+        if len(live) >= self.settings.max_open_tables:
             raise LobbyError(503, "the server has as many open tables as it accepts; try later")
-        files = sorted(k for k, v in options.items() if k.endswith("_file") and v)
-        if files:  # a file option would read any file on the server's disk
-            raise LobbyError(422, f"option {files[0]!r} names a server file; not available online")
+        cap = self.settings.max_tables_per_address
+        if owner is not None and sum(1 for t in live if t.owner == owner) >= cap:
+            raise LobbyError(429, f"{owner} already has {cap} unfinished tables open; play or "
+                             "leave some (tables nobody joins expire) before opening more")
         try:
             game = get_game(game_id)
+            check_online(game, options)
             count = len(seats) if players is None and seats else players or game.min_players
             game.check_players(count)
             resolved = game.resolve_options(options)
-        except SweetToothError as exc:
+        except (SweetToothError, OptionRangeError) as exc:
             raise LobbyError(422, str(exc)) from None
         specs = [_seat_spec(s) for s in seats] if seats else [("human", None)] * count
         if len(specs) != count:
             raise LobbyError(422, f"give one seat per player: {count} players, {len(specs)} seats")
-        seed, bot_seed = new_seed(), new_seed()
+        seed, bot_seed = new_table_seed(), new_table_seed()
         try:
             state = self.new_state(game, count, seed, resolved)
         except SweetToothError as exc:
@@ -265,23 +380,39 @@ class TableManager:
             id=secrets.token_urlsafe(9), game=game.id, rules_version=game.rules_version,
             players=count, seed=seed, bot_seed=bot_seed, options=dict(resolved),
             status="waiting", result=None, seats=seat_rows, actions=[],
+            bot_speed=bot_speed, owner=owner, created=time.time(),
         )
         table = self._live(data, state)
         if table.started:
             data = TableData(**{**_fields(data), "status": "playing"})
             table.status = "playing"
-        await self.db(self.store.create_table, data)
+        await self.write(self.store.create_table, data)
         self.tables[table.id] = table
         self.schedule_bots(table)
         return table
 
     def _live(self, data: TableData, state: State) -> LiveTable:
-        return LiveTable(
+        table = LiveTable(
             id=data.id, game=state.game, state=state, seed=data.seed, bot_seed=data.bot_seed,
             seats=[Seat(s.seat, s.kind, s.level, s.name, s.token_hash, s.ready)
                    for s in data.seats],
-            status=data.status,
+            status=data.status, bot_speed=data.bot_speed, owner=data.owner,
+            created=data.created,
         )
+        if table.status == "waiting" and table.started:  # a status write that failed
+            table.status = "playing"
+        return table
+
+    def open_tables(self, game: str | None, limit: int) -> list[LiveTable]:
+        """Unstarted tables with a free human seat, newest first (from memory: every
+        unfinished table is loaded at start, so a busy database never stalls the lobby)."""
+        found = [
+            t for t in self.tables.values()
+            if t.status == "waiting" and (game is None or t.game.id == game)
+            and any(s.kind == "human" and not s.taken for s in t.seats)
+        ]
+        found.sort(key=lambda t: t.created, reverse=True)
+        return found[:limit]
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from the database by replay if it is not in memory."""
@@ -309,11 +440,17 @@ class TableManager:
         data: TableData | None = await self.db(self.store.load_table, table_id)
         if data is None:
             return None
+        if data.status == "abandoned":
+            game = get_game(data.game)
+            state = await asyncio.get_running_loop().run_in_executor(
+                self.db_pool, self._replay, game, data)
+            return self._live(data, state)
         try:
             game = get_game(data.game)
             if data.rules_version != game.rules_version:
                 raise RecordError(f"rules version {data.rules_version} is not {game.rules_version}")
-            state = await self.db(self._replay, game, data)
+            state = await asyncio.get_running_loop().run_in_executor(
+                self.db_pool, self._replay, game, data)
         except SweetToothError as exc:
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             return None
@@ -334,7 +471,7 @@ class TableManager:
     async def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
         """Take a free human seat (the first one when `seat` is None): (seat, token)."""
         async with table.lock:
-            if table.status == "finished":
+            if table.over:
                 raise LobbyError(409, "this game is over")
             free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]
             if seat is None:
@@ -348,7 +485,7 @@ class TableManager:
                 raise LobbyError(409, f"seat {seat} is {what}; free seats: {free or 'none'}")
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
-            if not await self.db(self.store.claim_seat, table.id, seat, name, digest):
+            if not await self.write(self.store.claim_seat, table.id, seat, name, digest):
                 raise LobbyError(409, f"seat {seat} was just taken")
             table.seats[seat].name = name
             table.seats[seat].token_hash = digest
@@ -369,15 +506,17 @@ class TableManager:
         client.seat = seat
         async with table.lock:
             was_connected = seat is not None and table.connected(seat)
-            table.clients.add(client)
             started_now = False
-            if seat is not None and not table.seats[seat].ready:
-                await self.db(self.store.set_ready, table.id, seat)
+            if seat is not None and not table.seats[seat].ready and not table.over:
+                await self.write(self.store.set_ready, table.id, seat)  # may raise: no change
                 table.seats[seat].ready = True
                 if table.started and table.status == "waiting":
                     table.status = "playing"
-                    await self.db(self.store.set_status, table.id, "playing", None)
                     started_now = True
+                    await self._set_status(table, "playing", None)
+            table.clients.add(client)
+            if seat is not None and table.seats[seat].kind == "human":
+                table.humans_gone_since = None
             client.send(dumps({
                 "type": "welcome", "seat": seat, "game": table.game.id,
                 "players": table.state.players, "started": table.started,
@@ -393,9 +532,11 @@ class TableManager:
     async def detach(self, table: LiveTable, client: Client) -> None:
         client.close()
         table.clients.discard(client)
+        if not table.humans_connected() and table.humans_gone_since is None:
+            table.humans_gone_since = time.monotonic()
         if client.seat is not None and not table.connected(client.seat):
             table.broadcast_presence()
-        if table.status == "finished" and not table.clients and table.bot_task is None:
+        if table.over and not table.clients and table.bot_task is None:
             self.tables.pop(table.id, None)
 
     # -- play ----------------------------------------------------------------------------------
@@ -411,6 +552,8 @@ class TableManager:
             )
         async with table.lock:
             state = table.state
+            if table.status == "abandoned":
+                raise ProtocolError("game_over", "the game was abandoned")
             if state.to_move is None:
                 raise ProtocolError("game_over", "the game is over")
             if not table.started:
@@ -454,9 +597,19 @@ class TableManager:
     async def _finish(self, table: LiveTable) -> None:
         res = table.state.result()
         table.status = "finished"
-        await self.db(
-            self.store.set_status, table.id, "finished", None if res is None else res.to_json()
-        )
+        await self._set_status(table, "finished", None if res is None else res.to_json())
+
+    async def _set_status(
+        self, table: LiveTable, status: str, result: dict[str, Any] | None
+    ) -> bool:
+        """Record a status the server can rebuild anyway (playing and finished follow from the
+        seats and the actions): a database fault is logged, not raised. False if it failed."""
+        try:
+            await self.write(self.store.set_status, table.id, status, result)
+        except StorageUnavailable:
+            log.error("table %s: could not record status %s", table.id, status)
+            return False
+        return True
 
     async def _commit(self, pending: PendingAction) -> bool:
         fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
@@ -464,20 +617,26 @@ class TableManager:
         return await fut
 
     async def _write_loop(self) -> None:
-        """Group commit: whatever actions queue up while one batch commits go in the next."""
+        """Group commit: whatever actions queue up while one batch commits go in the next. A
+        failed batch is retried with backoff; when retries run out its actions fail with
+        StorageUnavailable (nothing acknowledged, nothing applied)."""
+        loop = asyncio.get_running_loop()
         while True:
             batch = [await self._writes.get()]
             while not self._writes.empty() and len(batch) < 512:
                 batch.append(self._writes.get_nowait())
+            pending = [p for p, _ in batch]
             try:
-                results: list[bool] = await self.db(
-                    self.store.insert_actions, [p for p, _ in batch]
-                )
+                results: list[bool] = await self.retrying(
+                    functools.partial(loop.run_in_executor, self.write_pool,
+                                      self.store.insert_actions, pending))
             except Exception as exc:  # the database is down: nothing is acknowledged
-                log.exception("cannot commit actions")
+                failure = exc if isinstance(exc, StorageUnavailable) else StorageUnavailable()
+                if not isinstance(exc, StorageUnavailable):
+                    log.exception("cannot commit actions")
                 for _, fut in batch:
                     if not fut.done():
-                        fut.set_exception(exc)
+                        fut.set_exception(failure)
                 continue
             for (_, fut), ok in zip(batch, results, strict=True):
                 if not fut.done():
@@ -495,38 +654,116 @@ class TableManager:
         table.bot_task = asyncio.create_task(self._bot_loop(table))
 
     async def _bot_loop(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
+        """Play the bots' moves while a bot is to move. A fault (the database down, a bot
+        that raised) never ends the loop: it waits, with backoff up to BOT_RETRY_MAX seconds,
+        and tries again, so the table resumes when the database is back."""
+        backoff = 0.1
         try:
             while not self.closing and self.tables.get(table.id) is table:
                 state = table.state
                 seat = state.to_move
-                if seat is None or table.seats[seat].kind != "bot" or not table.started:
+                if (seat is None or table.seats[seat].kind != "bot" or not table.started
+                        or table.status == "abandoned"):
                     return
-                if self.settings.bot_delay:
-                    await asyncio.sleep(self.settings.bot_delay)
-                ply, view, legal = table.ply, state.view(seat), state.legal_actions()
-                level = table.seats[seat].level or "medium"
-                if self.hooks.make_bot is not None:
-                    agent = self.hooks.make_bot(table.game.id, level, seat)
-                    text = await loop.run_in_executor(
-                        self.bot_pool, decide_with, agent, table.game.id, view, legal,
-                        table.bot_seed, seat, ply,
-                    )
-                else:
-                    text = await loop.run_in_executor(
-                        self.bot_pool, decide, table.game.id, level, view, legal,
-                        table.bot_seed, seat, ply,
-                    )
                 try:
-                    await self.act(table, seat, ActionMsg(ply, text, None, None))
+                    await self._bot_move(table, seat)
+                    backoff = 0.1
                 except ProtocolError as exc:
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
-        except Exception:
-            log.exception("bot loop of table %s failed", table.id)
+                except StorageUnavailable:
+                    log.warning("table %s: bot waits %.1f s for the database", table.id, backoff)
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, BOT_RETRY_MAX)
+                except Exception:
+                    log.exception("bot of table %s failed; retrying", table.id)
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, BOT_RETRY_MAX)
         finally:
             table.bot_task = None
+
+    async def _bot_move(self, table: LiveTable, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        state = table.state
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        ply, view, legal = table.ply, state.view(seat), state.legal_actions()
+        level = table.seats[seat].level or "medium"
+        if self.hooks.make_bot is not None:
+            agent = self.hooks.make_bot(table.game.id, level, seat)
+            text = await loop.run_in_executor(
+                self.bot_pool, decide_with, agent, table.game.id, view, legal,
+                table.bot_seed, seat, ply,
+            )
+        else:
+            text = await loop.run_in_executor(
+                self.bot_pool, decide, table.game.id, level, view, legal,
+                table.bot_seed, seat, ply,
+            )
+        await self.act(table, seat, ActionMsg(ply, text, None, None))
+
+    # -- life cycle of tables ------------------------------------------------------------------
+    def sweep_interval(self) -> float:
+        s = self.settings
+        return min(max(min(s.waiting_table_ttl, s.abandoned_after) / 4, 0.1), 10.0)
+
+    async def _sweep_loop(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.sweep_interval())
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping tables failed; trying again later")
+
+    async def sweep(self) -> None:
+        """Expire tables nobody joined; end as abandoned the games whose people are gone."""
+        now, wall = time.monotonic(), time.time()
+        for table in list(self.tables.values()):
+            if table.over:
+                continue
+            humans = [s for s in table.seats if s.kind == "human"]
+            if not humans:
+                continue  # all bots: it plays to its end by itself
+            nobody_joined = table.status == "waiting" and not any(s.taken for s in humans)
+            if nobody_joined:
+                if wall - table.created >= self.settings.waiting_table_ttl:
+                    await self._expire(table)
+            elif (table.humans_gone_since is not None
+                  and now - table.humans_gone_since >= self.settings.abandoned_after):
+                await self._abandon(table)
+
+    async def _expire(self, table: LiveTable) -> None:
+        async with table.lock:
+            if any(s.taken for s in table.seats if s.kind == "human"):
+                return  # joined meanwhile
+            await self.write(self.store.delete_table, table.id)
+            self.tables.pop(table.id, None)
+        log.info("table %s expired: nobody joined", table.id)
+        for client in list(table.clients):
+            client.send(error("table_expired", "this table expired: nobody joined it", None))
+            client.close()
+
+    async def _abandon(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.over or table.humans_connected():
+                return
+            await self.write(self.store.set_status, table.id, "abandoned",
+                             {"abandoned": True, "ply": table.ply})
+            table.status = "abandoned"
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            table.broadcast_state()
+        log.info("table %s abandoned at ply %d: its players left", table.id, table.ply)
+        if not table.clients:
+            self.tables.pop(table.id, None)
+
+
+BOT_RETRY_MAX = 5.0
+
+
+def _brief(exc: BaseException) -> str:
+    return str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
 
 
 def _fields(data: TableData) -> dict[str, Any]:

@@ -70,6 +70,6 @@ def test_records_replay_exactly_and_corrupt_ones_say_what_is_wrong(tmp_path: Pat
 def test_an_illegal_action_is_a_value_error_and_changes_nothing() -> None:
     s = st.game("lechocolat").new(2, seed=1)
     before = s.snapshot()
-    with pytest.raises(ValueError, match="claim a1: "):
+    with pytest.raises(ValueError, match="claim a1: split a group first"):
         s.apply(st.game("lechocolat").parse_action(s, "claim a1"))
     assert issubclass(st.IllegalAction, ValueError) and s.snapshot() == before

@@ -75,6 +75,32 @@ def play_in_browser(rest: list[str]) -> None:
         server.wait()
 
 
+def ask_game() -> str:
+    """`dev.py terminal` without a game: list the games and ask (a one-line error when there is
+    nobody to ask)."""
+    import json
+
+    listing = subprocess.run([str(BIN / "sweettooth"), "games", "--json"], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+    games = [(str(g["id"]), str(g["title"])) for g in json.loads(listing.stdout)]
+    ids = ", ".join(gid for gid, _ in games)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        sys.exit(f"error: which game? python3 dev.py terminal GAME [OPTIONS], GAME one of {ids}")
+    print("Which game?")
+    for number, (gid, title) in enumerate(games, 1):
+        print(f"  {number}. {title} ({gid})")
+    while True:
+        try:
+            answer = input(f"Number or id (1-{len(games)}): ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            sys.exit(1)
+        for number, (gid, _) in enumerate(games, 1):
+            if answer in (str(number), gid):
+                return gid
+        print(f"Not a game: {answer!r}. Type 1 to {len(games)} or one of {ids}.")
+
+
 def main(argv: list[str]) -> None:
     command, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if command == "play":
@@ -82,8 +108,10 @@ def main(argv: list[str]) -> None:
         play_in_browser(rest)
     elif command == "terminal":
         ensure("")
-        game = rest[0] if rest and not rest[0].startswith("-") else "lechocolat"
-        run(BIN / "sweettooth", "play", game, *rest[1 if rest[:1] == [game] else 0:])
+        if rest and not rest[0].startswith("-"):
+            run(BIN / "sweettooth", "play", *rest)
+        else:
+            run(BIN / "sweettooth", "play", ask_game(), *rest)
     elif command == "test":
         ensure("dev")
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")

@@ -34,10 +34,11 @@ from .common import (
     progress_bar,
     usage_errors,
 )
+from .dburl import database_url
 from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
-from .serve import serve
+from .serve import DbArg, HostArg, PortArg, serve
 from .simulate import print_stats, simulate
 
 app = typer.Typer(
@@ -265,14 +266,27 @@ def bench_cmd(
     chosen: list[Game[Any]] = (
         [find_game(gid) for gid in st.games()] if game_id is None else [find_game(game_id)]
     )
-    results: list[JSON] = []
+    plan: list[tuple[Game[Any], int]] = []
     for game in chosen:
         if game_id is None and players is not None and players not in game.player_counts():
             typer.echo(f"skipping {game.id}: not for {players} players", err=True)
             continue
-        count = choose_players(game, players)
-        results.append(bench_game(game, count, seconds))
-        results[-1]["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds)
+        plan.append((game, choose_players(game, players)))
+    results: list[JSON] = []
+    progress_console = _console(stderr=True)
+    with progress_bar(progress_console) as progress:
+        task = progress.add_task("bench", total=2 * len(plan))
+        for game, count in plan:
+            for step in ("random playouts", "ISMCTS"):
+                what = f"{game.id}, {count} players: {step} ({seconds:g} s)"
+                progress.update(task, description=what)
+                if not progress_console.is_terminal:
+                    typer.echo(f"bench: {what}", err=True)
+                if step == "ISMCTS":
+                    results[-1]["ismcts_iterations_per_s"] = bench_ismcts(game, count, seconds)
+                else:
+                    results.append(bench_game(game, count, seconds))
+                progress.advance(task)
     if as_json:
         _emit_json({**environment(), "seconds_per_game": seconds, "results": results})
     elif not results:
@@ -281,7 +295,18 @@ def bench_cmd(
         print_bench(results, _console())
 
 
-app.command("serve")(serve)
+@app.command("serve")
+def serve_cmd(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -> None:
+    """Run the game server: HTTP lobby under /api, play over WebSocket, docs at /docs.
+
+    --db takes a database URL, or a plain file path for a SQLite file."""
+    url = None
+    if db is not None:
+        try:
+            url = database_url(db)
+        except ValueError as exc:
+            fail(str(exc))
+    serve(host=host, port=port, db=url)
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m sweettooth.cli.main`

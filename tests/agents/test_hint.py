@@ -21,6 +21,7 @@ from sweettooth.agents.hints import hint_seed
 from sweettooth.core import JSON, State
 from sweettooth.games.bittersweet.components import load_components
 from sweettooth.games.bittersweet.position import arrange
+from sweettooth.games.bonbons.game import BonbonsGame
 from sweettooth.games.lechocolat.game import position as chocolate_position
 from sweettooth.games.sweetnose.components import KINDS
 from sweettooth.games.sweetnose.positions import position as sweetnose_position
@@ -135,7 +136,7 @@ def test_hint_is_refused_to_spectators_other_seats_and_finished_games() -> None:
 
 def test_names_name_the_other_players_and_never_the_asker() -> None:
     # p1 knows p0's red lollipop is in their row and where its square is: a sure theft
-    game = st.game("bonbons")
+    game = BonbonsGame()
     state = game.arrange(2, ROWS,
                          grid={"a1": "red lollipop", "a2": "yellow toffee"})
     for move in ("a2", "p0.1", "a1", "p1.1"):  # both flip and miss; a1 shows red lollipop
@@ -172,6 +173,7 @@ def test_le_chocolat_claim_names_its_points_and_the_majority() -> None:
     assert h.action == "claim a1:c1"
     assert h.reason.startswith("claim 2 Dark and 1 Milk: +8 points")  # 2 + 2 + 1 + 3
     assert "takes the Dark majority" in h.reason
+    assert h.reason.endswith("it would be worth +8 points to your opponent")  # what it denies
 
 
 def test_le_chocolat_split_says_what_it_lets_you_claim() -> None:
@@ -183,10 +185,11 @@ def test_le_chocolat_split_says_what_it_lets_you_claim() -> None:
     # the best first claim in sight is the dark, dark, milk corner: +8
     assert h.action == "split a1:g1 at d", h
     assert "then claim 2 Dark and 1 Milk (+8 points and takes the Dark majority)" in h.reason
+    assert h.reason.endswith("your opponent can then take nothing that scores")  # mint, or 4+
 
 
 def test_bonbons_stop_says_nothing_matches() -> None:
-    game = st.game("bonbons")
+    game = BonbonsGame()
     state = game.arrange(2, ROWS,
                          grid={"a1": "yellow toffee"})
     state.apply(game.parse_action(state, "a1"))

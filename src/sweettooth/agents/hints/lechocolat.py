@@ -103,6 +103,13 @@ def _points(n: int) -> str:
     return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
 
 
+def _left(threat: int) -> str:
+    """What the opponent can take on their next turn, in words."""
+    if threat <= 0:
+        return "nothing that scores"
+    return f"at most {_points(threat)}"
+
+
 def _claim_reason(board: Board, seat: int, groups: list[Rect], group: Rect,
                   choices: Sequence[Rect]) -> str:
     gain = board.gain(seat, group)
@@ -117,10 +124,10 @@ def _claim_reason(board: Board, seat: int, groups: list[Rect], group: Rect,
             text += f", the best of the {len(choices)} groups you can claim"
         else:
             threat = board.best_take(1 - seat, rest)
-            text += f", and it leaves your opponent at most {_points(threat)} next turn"
+            text += f", and it leaves your opponent {_left(threat)} next turn"
     denied = board.gain(1 - seat, group)
     if denied > 0 and denied >= gain:
-        text += f"; it keeps {_points(denied)} from your opponent"
+        text += f"; it would be worth {_points(denied)} to your opponent"
     return text
 
 
@@ -133,7 +140,7 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
     if not small:
         threat = board.best_take(1 - seat, after)
         return (f"{head} without leaving a group small enough to claim: your opponent can then "
-                f"take at most {_points(threat)}")
+                f"take {_left(threat)}")
 
     def value(g: Rect) -> tuple[int, int]:
         rest = [h for h in after if h != g]
@@ -149,7 +156,7 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
         text = f"{head}, then claim {claim}"
     else:
         text = f"{head}, then claim {claim} from the table"
-    return f"{text}; your opponent can then take at most {_points(threat)}"
+    return f"{text}; your opponent can then take {_left(threat)}"
 
 
 def actions(view: JSON) -> list[Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from playwright.sync_api import Page
 
@@ -22,10 +23,14 @@ def quick_game(page: Page, game: str, speed: str = "instant") -> None:
     page.wait_for_url("**/table.html?t=*")
 
 
-def play_to_end(page: Page, seed: int, max_clicks: int = 3000) -> int:
+def play_to_end(
+    page: Page, seed: int, max_clicks: int = 3000,
+    on_click: Callable[[int], None] | None = None,
+) -> int:
     """Click random clickable pieces (and offered buttons) until the end screen shows.
 
-    Passes the hotseat privacy screen when it appears. Returns the number of clicks.
+    Passes the hotseat privacy screen when it appears; `on_click(n)` runs after the n-th click
+    (screenshots along the way). Returns the number of clicks.
     """
     rng = random.Random(seed)
     clicks = 0
@@ -51,4 +56,22 @@ def play_to_end(page: Page, seed: int, max_clicks: int = 3000) -> int:
         except Exception:  # the view changed under the click: look again
             continue
         clicks += 1
+        if on_click:
+            on_click(clicks)
     raise AssertionError(f"no end screen after {max_clicks} clicks")
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the element's top part is on screen (at least 40 px of it, or all of it)."""
+    return bool(page.evaluate(
+        """(sel) => {
+          const r = document.querySelector(sel).getBoundingClientRect();
+          const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+          return bottom - top >= Math.min(40, r.height) && r.left < innerWidth && r.right > 0;
+        }""", selector))
+
+
+def sideways_scroll(page: Page) -> int:
+    """How many CSS px the page scrolls sideways (0: none)."""
+    return int(page.evaluate(
+        "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth"))

@@ -127,8 +127,8 @@ async function create(seatKinds, g, options) {
   const name = $("name").value.trim() || "Player";
   setPlayerName($("name").value.trim());
   const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", level: k.slice(4) } : { kind: "human" }));
-  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats });
   const speed = $("speed").value;
+  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats, bot_speed: speed });
   setDefaultSpeed(speed);
   setTableSpeed(table.id, speed);
   let human = 0;

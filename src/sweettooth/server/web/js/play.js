@@ -66,7 +66,8 @@ async function main() {
   S.r = await renderer(S.info.game);
   document.title = `${S.r.title} · sweettooth`;
   $("title").textContent = S.r.title;
-  S.speed = tableSpeed(tableId);
+  S.speed = tableSpeed(tableId, S.info.bot_speed);
+  if (S.info.seed_sha256) S.seed = { seed: S.info.seed, seed_sha256: S.info.seed_sha256 };
   const wantSeat = params.get("seat");
   const tokens = tokensFor(tableId);
   if (wantSeat != null && !(wantSeat in tokens) && !params.get("watch")) {
@@ -140,11 +141,16 @@ function receive(key, m) {
   }
   if (m.seed != null || m.seed_sha256) S.seed = { seed: m.seed, seed_sha256: m.seed_sha256 };
   else if (m.view && (m.view.seed_sha256 || m.view.seed != null)) S.seed = { seed: m.view.seed, seed_sha256: m.view.seed_sha256 };
-  S.pacer.push({ key, ply: m.ply, view: m.view, seats: m.seats, started: m.started, paced });
+  S.pacer.push({ key, ply: m.ply, view: m.view, seats: m.seats, started: m.started, paced, at: performance.now() });
   document.body.dataset.pending = String(S.pacer.pending);
 }
 
+// When each frame came and was drawn (read by the pacing test; a few numbers per move).
+const draws = [];
+window.sweettoothDraws = draws;
+
 function draw(frame) {
+  draws.push({ ply: frame.ply, paced: frame.paced, received: frame.at, drawn: performance.now() });
   // Until every human seat has connected once the server refuses moves ("not_started"):
   // show the table but offer no move yet.
   S.started = frame.started !== false;

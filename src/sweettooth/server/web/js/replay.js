@@ -71,7 +71,8 @@ async function main() {
     names.map((n, i) => h("option", { value: i }, n)));
   const s = params.get("seat");
   $("seat").value = s == null ? "" : s;
-  table = new Table($("table"), { renderer: r, game: info.game, seat: seatParam(), names, mode: "replay" });
+  table = new Table($("table"), { renderer: r, game: info.game, seat: seatParam(), names, mode: "replay",
+    seedInfo: () => (info.seed_sha256 ? { seed: info.seed, seed_sha256: info.seed_sha256 } : null) });
   $("seat").addEventListener("change", () => go(cur()));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(cur() - 1));

@@ -30,11 +30,12 @@ export function defaultSpeed() { return urlSpeed() || valid(read(KEY)) || "norma
 
 export function setDefaultSpeed(s) { if (valid(s)) store(KEY, s); }
 
-/** The speed of table `id`: the URL's, this table's, or the default. */
-export function tableSpeed(id) {
+/** The speed of table `id`: the URL's, the one chosen here for this table, the table's own
+ * (`fromServer`, chosen when it was created), or this browser's default. */
+export function tableSpeed(id, fromServer = null) {
   const u = urlSpeed();
   if (u) { store(`${KEY}.${id}`, u); return u; }
-  return valid(read(`${KEY}.${id}`)) || valid(read(KEY)) || "normal";
+  return valid(read(`${KEY}.${id}`)) || valid(fromServer) || valid(read(KEY)) || "normal";
 }
 
 export function setTableSpeed(id, s) { if (valid(s)) store(`${KEY}.${id}`, s); }

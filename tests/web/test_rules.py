@@ -1,0 +1,81 @@
+"""How to play (issue 12): each game's rules open from the lobby, before choosing, and from the
+table without leaving it; the server's rules page turns piece links into drawings, never links."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import Server, shot
+from .helpers import quick_game
+
+GAMES = {
+    "bittersweet": "BitterSweet", "bonbons": "Bonbons", "lechocolat": "Le Chocolat",
+    "sweetnose": "Sweet Nose", "sweetshop": "Sweet Shop",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_api_html_has_piece_placeholders_not_links(server: Server, game: str) -> None:
+    with urllib.request.urlopen(f"{server.url}/api/games/{game}/rules") as res:
+        data = json.load(res)
+    assert data["title"] == GAMES[game]
+    assert "## Goal" in data["markdown"]
+    assert "<h2>Goal</h2>" in data["html"]
+    assert 'href="piece:' not in data["html"], "piece links are never live links"
+    if "](piece:" in data["markdown"]:
+        assert 'class="piece-ref"' in data["html"]
+
+
+def test_rules_api_unknown_game_is_404(server: Server) -> None:
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(f"{server.url}/api/games/chess/rules")
+    assert err.value.code == 404
+
+
+def test_rules_from_the_lobby_for_every_game(page: Page) -> None:
+    """Each game card has a How to play button; the dialog shows that game's rules with its
+    pieces drawn; Escape closes it and the focus goes back to the button."""
+    page.goto("/?speed=instant")
+    page.wait_for_selector("body[data-ready='1']")
+    for game, title in GAMES.items():
+        button = page.locator(f".gamecard[data-game={game}]").get_by_role(
+            "button", name=f"How to play {title}")
+        button.click()
+        dialog = page.get_by_role("dialog", name=f"How to play {title}")
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_role("heading", name="Goal")).to_be_visible()
+        expect(dialog.locator("a[href^='piece:']")).to_have_count(0)
+        if game == "lechocolat":
+            shot(page, "rules-lobby-lechocolat")
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        assert page.evaluate("document.activeElement.textContent").strip() == f"How to play {title}"
+    # Choosing is still possible: the dialog did not pick a game by itself.
+    expect(page.locator("input[name=game]:checked")).to_have_count(1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_from_the_table(page: Page, game: str) -> None:
+    quick_game(page, game)
+    page.wait_for_selector(".board [data-key]")
+    url = page.url
+    page.locator(".tabletools").get_by_role("button", name="How to play").click()
+    dialog = page.get_by_role("dialog", name=f"How to play {GAMES[game]}")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", name="The end and tie-breaks")).to_have_count(1)
+    # The board is still there behind the dialog: the player did not leave the table.
+    assert page.url == url
+    expect(page.locator(".board [data-key]").first).to_be_attached()
+    drawn = dialog.locator(".piece-ref.drawn").count()
+    if game in ("bonbons", "lechocolat", "sweetnose"):
+        shot(page, f"rules-table-{game}")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    focused = page.evaluate("document.activeElement.className")
+    assert "rulesbtn" in focused
+    # A renderer that draws pieces shows them in the rules (words stay beside them).
+    print(f"{game}: {drawn} pieces drawn in the rules")

@@ -2,17 +2,38 @@
 // Keys: "cell:a1" (a space in the box), "do:take"/"do:reveal" (what to do with a face-down
 // Choc), "hand:<choc>" (a Choc in your hand), "seat:<n>" (a player), "pending:<choc>" (which
 // waiting On Reveal resolves next).
+//
+// Every Choc explains itself (name, texture, coating, shape, points and ability in plain words)
+// in a tooltip and in its accessible name; each player's last action is marked in the box.
 
 import { h, s, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, withNames, icon } from "./tips.js";
+import { verb } from "./words.js";
 
 let CAT = { chocs: {}, preferences: {} };
 
-const COATING = { milk: "#a0683f", crimson: "#b3263e", dark: "#3d2216", white: "#efe3cc" };
+const COATING = { milk: "#8f5a35", crimson: "#b3263e", dark: "#3d2216", white: "#efe3cc" };
 const INK = { milk: "#fff", crimson: "#fff", dark: "#f5e6d8", white: "#3b2417" };
+const KIND_BG = { veggie: "#3f7a2e", wild: "#d9a441" };
+const KIND_INK = { veggie: "#fff", wild: "#2b1a10" };
 
 function info(id) {
   return CAT.chocs[id] || { name: id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()), kind: "choc" };
+}
+
+/** Soft hyphens in long words so a narrow card wraps "Pine-apple" instead of cutting it. */
+function breakable(name) {
+  const V = /[aeiouy]/i;
+  return name.replace(/[A-Za-z]{9,}/g, (w) => {
+    const mid = Math.floor(w.length / 2);
+    const near = [];
+    for (let d = 0; d < mid - 1; d++) near.push(mid + d, mid - d);
+    // Between two consonants (Pistach-io -> Pis-tachio, Pineap-ple), else before a consonant.
+    for (const i of near) if (!V.test(w[i - 1]) && !V.test(w[i]) && i > 2 && i < w.length - 2) return `${w.slice(0, i)}\u00AD${w.slice(i)}`;
+    for (const i of near) if (V.test(w[i - 1]) && !V.test(w[i]) && i > 2 && i < w.length - 2) return `${w.slice(0, i)}\u00AD${w.slice(i)}`;
+    return `${w.slice(0, mid)}\u00AD${w.slice(mid)}`;
+  });
 }
 
 function shapeIcon(shape) {
@@ -26,34 +47,102 @@ function shapeIcon(shape) {
     hexagon: s("path", { d: "M6 2 L14 2 L19 10 L14 18 L6 18 L1 10 Z", ...p }),
     animal: s("path", { d: "M4 8 a3 3 0 1 1 0.1 0 M16 8 a3 3 0 1 1 0.1 0 M10 18 c-6 0 -7 -8 0 -8 c7 0 6 8 0 8", ...p }),
   }[shape];
-  return el ? s("svg", { viewBox: "0 0 20 20", class: "bs-shape", "aria-hidden": "true" }, el) : null;
+  return el ? s("svg", { viewBox: "0 0 20 20", class: "bs-shape", "aria-hidden": "true", focusable: "false" }, el) : null;
 }
 
-function chocLabel(id) {
+const minus = (t) => String(t).replace(/-/g, "−");
+
+/** A Choc's points in plain words: "2 points", "+1 point for each other crimson Choc you hold". */
+export function pointsText(p) {
+  const t = String(p ?? "?");
+  let m;
+  if (/^-?\d+$/.test(t)) return `${minus(t)} point${Math.abs(Number(t)) === 1 ? "" : "s"}`;
+  if ((m = /^\? \(\+(\d+) per other (\w+)\)$/.exec(t))) return `${m[1]} point for each other ${m[2]} Choc in your hand`;
+  if ((m = /^-\? \(-(\d+) per other (\w+)\)$/.exec(t))) return `−${m[1]} point for each other ${m[2]} Choc in your hand`;
+  if ((m = /^(-?\d+) or (-?\d+) if at least (\d+) other (\w+)$/.exec(t))) {
+    return `${minus(m[1])} points, or ${minus(m[2])} if you hold at least ${m[3]} other ${m[4]} Chocs`;
+  }
+  if ((m = /^(-?\d+) or (-?\d+) if at most (\d+) other (\w+)$/.exec(t))) {
+    return Number(m[3]) === 0 ? `${minus(m[1])} point${m[1] === "1" ? "" : "s"}, or ${minus(m[2])} if you hold no other ${m[4]}`
+      : `${minus(m[1])} points, or ${minus(m[2])} if you hold at most ${m[3]} other ${m[4]}`;
+  }
+  return minus(t);
+}
+
+/** Short points for the card's corner: "2", "−3", "1/3", "+1 ea". */
+function pointsShort(p) {
+  const t = String(p ?? "?");
+  let m;
+  if (/^-?\d+$/.test(t)) return minus(t);
+  if ((m = /^(-?\d+) or (-?\d+) if/.exec(t))) return `${minus(m[1])}/${minus(m[2])}`;
+  if (/^\?/.test(t)) return "+?";
+  if (/^-\?/.test(t)) return "−?";
+  return minus(t.split(" ")[0]);
+}
+
+/** Everything about a Choc in plain words (tooltip and accessible name). */
+export function chocText(id) {
   const c = info(id);
-  const attrs = [c.texture, c.coating, c.shape].filter(Boolean).join(", ");
-  return `${c.name}${attrs ? ` (${attrs})` : ""}${c.kind !== "choc" ? `, ${c.kind}` : ""}, points ${c.points ?? "?"}${c.ability ? `. ${c.ability}` : ""}`;
+  const kind = c.kind === "veggie" ? "a Veggie" : c.kind === "wild" ? "a wild animal" : "a Choc";
+  const attrs = [c.texture && `${c.texture} texture`, c.coating && `${c.coating} coating`, c.shape && `${c.shape} shape`].filter(Boolean);
+  const parts = [`${c.name}: ${kind}${attrs.length ? ` with ${attrs.join(", ")}` : ""}.`,
+    `Worth ${pointsText(c.points)}.`,
+    c.ability ? `${c.ability}.` : "No ability.",
+    c.no_return ? "It cannot be returned to the box." : null];
+  return parts.filter(Boolean).join(" ").replace(/\.\./g, ".");
 }
 
 function chocCard(id, attrs = {}) {
   const c = info(id);
-  const bg = c.kind === "veggie" ? "#5f9e4a" : c.kind === "wild" ? "#d9a441" : COATING[c.coating] || "#7a5038";
-  const ink = c.kind === "veggie" || c.kind === "wild" ? "#fff" : INK[c.coating] || "#fff";
-  return h("button.bs-choc", {
+  const bg = KIND_BG[c.kind] || COATING[c.coating] || "#7a5038";
+  const ink = KIND_INK[c.kind] || INK[c.coating] || "#fff";
+  const text = chocText(id);
+  const el = h("button.bs-choc", {
     type: "button", class: [`kind-${c.kind}`, attrs.class], style: { background: bg, color: ink },
     dataset: attrs.key ? { key: attrs.key } : {}, tabindex: attrs.key ? null : "-1",
-    "aria-label": `${attrs.prefix || ""}${chocLabel(id)}`, title: chocLabel(id),
+    "aria-label": `${attrs.prefix || ""}${text}`,
   },
-  h("span.bs-top", h("span.bs-pts", c.points && c.points.length > 3 ? c.points.split(" ")[0] : c.points ?? ""),
-    shapeIcon(c.shape)),
-  h("span.bs-name", c.name),
+  h("span.bs-top", attrs.coord ? h("span.bs-coord", { "aria-hidden": "true" }, attrs.coord) : null,
+    shapeIcon(c.shape), h("span.bs-pts", pointsShort(c.points))),
+  h("span.bs-name", breakable(c.name)),
   h("span.bs-attrs", [c.texture, c.coating].filter(Boolean).join(" · ")),
   c.ability ? h("span.bs-ability", c.ability.split(":")[0]) : null);
+  return withTip(el, text);
+}
+
+function prefText(attr, slot) {
+  const p = CAT.preferences[attr];
+  const each = p ? p.per_choc : null;
+  const sign = slot === "yuck" ? "−" : "+";
+  let pts = "";
+  if (each && each.length) {
+    const first = each[0];
+    const same = each.findIndex((x) => x !== first);
+    pts = same < 0 ? ` ${sign}${first} for each ${attr} Choc in your hand`
+      : ` ${sign}${first} for each of your first ${same} ${attr} Chocs, then ${each.slice(same).map((x) => sign + x).join(", ")} for the next`;
+  }
+  return slot === "yum" ? `YUM! ${attr}: at the round's end,${pts || ` a bonus for your ${attr} Chocs`}.`
+    : slot === "yuck" ? `YUCK! ${attr}: at the round's end,${pts || ` a penalty for your ${attr} Chocs`}.`
+      : `A hidden Preference card.`;
 }
 
 function prefCard(attr, slot) {
-  return h("span.bs-pref", { class: slot, title: `${slot.toUpperCase()}! ${attr}` }, attr);
+  return infoPiece("span.bs-pref", { class: slot }, prefText(attr, slot), attr);
 }
+
+/** A log line's actor and action ("P2 reveals X in c1." -> [1, "reveal c1"]). */
+function readLast(e) {
+  const t = String(e);
+  let m = /^P(\d) takes (?:the face-down Choc in|.+? from) ([a-z]\d)\b/.exec(t);
+  if (m) return [Number(m[1]) - 1, `take ${m[2]}`];
+  m = /^P(\d) reveals .+ in ([a-z]\d)\.$/.exec(t);
+  if (m) return [Number(m[1]) - 1, `reveal ${m[2]}`];
+  m = /^P(\d) returns a Choc face down to ([a-z]\d)\b/.exec(t);
+  return m ? [Number(m[1]) - 1, `return ${m[2]}`] : null;
+}
+
+const WRAPPER_TEXT = "Empty Wrappers: one for each Choc you returned to the box. They score nothing; "
+  + "when every player has 2 or more, the round ends.";
 
 export default {
   id: "bittersweet",
@@ -67,35 +156,44 @@ export default {
   },
 
   render(view, ctx) {
+    installTips();
     const me = ctx.seat;
-    const rows = Math.ceil(view.box.length / view.cols);
     const box = h("div.bs-box", { style: { "--cols": view.cols }, role: "group", "aria-label": "The box" },
       view.box.map((b) => {
         if (b.face === "empty") {
-          return h("button.bs-cell.empty", { type: "button", dataset: { key: `cell:${b.cell}` }, "aria-label": `${b.cell}: empty space` }, h("span.coord", b.cell));
+          return withTip(h("button.bs-cell.empty", { type: "button", dataset: { key: `cell:${b.cell}` }, "aria-label": `${b.cell}: empty space` },
+            h("span.bs-coord", { "aria-hidden": "true" }, b.cell)), `${b.cell}: an empty space; a Choc returned to the box may go here.`);
         }
-        if (b.face === "up") return h("div.bs-cell.up", chocCard(b.choc, { key: `cell:${b.cell}`, prefix: `${b.cell}, face up: ` }), h("span.coord", b.cell));
-        return h("button.bs-cell.down", {
-          type: "button", dataset: { key: `cell:${b.cell}` },
-          "aria-label": `${b.cell}: face down${b.choc ? ` (you know it is ${info(b.choc).name})` : ""}`,
-        }, b.choc ? h("span.bs-known", info(b.choc).name) : h("span.bs-back", "BitterSweet"), h("span.coord", b.cell));
+        if (b.face === "up") {
+          return h("div.bs-cell.up", { dataset: { mark: `cell:${b.cell}` } },
+            chocCard(b.choc, { key: `cell:${b.cell}`, prefix: `${b.cell}, face up: `, coord: b.cell }));
+        }
+        const known = b.choc ? info(b.choc).name : null;
+        const text = `${b.cell}: a face-down Choc${known ? ` (you know it is ${known})` : ""}. Take it without looking, or reveal it where it lies.`;
+        return withTip(h("button.bs-cell.down", {
+          type: "button", dataset: { key: `cell:${b.cell}` }, "aria-label": known ? `${text} ${chocText(b.choc)}` : text,
+        }, h("span.bs-coord", { "aria-hidden": "true" }, b.cell),
+        known ? h("span.bs-known", breakable(known)) : h("span.bs-back", { "aria-hidden": "true" }, icon("star"))), known ? `${text} ${chocText(b.choc)}` : text);
       }));
     const seatEl = (p) => {
       const st = view.seats[p];
       const mine = p === me;
       const yum = mine ? st.yum : st.known_yum;
       const yuck = mine ? st.yuck : st.known_yuck;
+      const who = mine ? "You" : seatName(ctx, p);
       return h("section.bs-seat", { class: [mine && "mine", p === view.current && "current", p === view.to_move && "tomove"] },
         h("button.bs-seatname", {
           type: "button", dataset: { key: `seat:${p}` },
-          "aria-label": `${mine ? "You" : seatName(ctx, p)}: ${st.hand_size} Chocs in hand, ${st.wrappers} Empty Wrappers, ${st.round_wins} round wins`,
-        }, h("b", mine ? "You" : seatName(ctx, p)), ` · ${"★".repeat(st.round_wins) || "no"} round win${st.round_wins === 1 ? "" : "s"}`),
-        h("p.bs-stats", `Hand ${st.hand_size} · Wrappers ${st.wrappers}`),
+          "aria-label": `${who}: ${st.hand_size} Chocs in hand, ${st.wrappers} Empty Wrappers, ${st.round_wins} round wins`,
+        }, h("b", who), h("span.bs-wins", { "aria-hidden": "true" },
+          st.round_wins ? Array.from({ length: st.round_wins }, () => icon("star", "win")) : null,
+          ` ${st.round_wins ? "" : "no "}round win${st.round_wins === 1 ? "" : "s"}`)),
+        h("p.bs-stats", `Hand ${st.hand_size} · `, infoPiece("span.bs-wrappers", {}, `${who}: ${st.wrappers} Empty Wrapper${st.wrappers === 1 ? "" : "s"}. ${WRAPPER_TEXT}`, `Wrappers ${st.wrappers}`)),
         h("div.bs-prefs",
           h("span.bs-slot", "YUM!"), (yum || []).map((a) => prefCard(a, "yum")),
-          Array.from({ length: Math.max(0, st.yum_cards - (yum || []).length) }, () => h("span.bs-pref.hidden", "?")),
+          Array.from({ length: Math.max(0, st.yum_cards - (yum || []).length) }, () => infoPiece("span.bs-pref.hidden", {}, "A YUM! card you have not seen.", "?")),
           h("span.bs-slot", "YUCK!"), (yuck || []).map((a) => prefCard(a, "yuck")),
-          Array.from({ length: Math.max(0, st.yuck_cards - (yuck || []).length) }, () => h("span.bs-pref.hidden", "?"))),
+          Array.from({ length: Math.max(0, st.yuck_cards - (yuck || []).length) }, () => infoPiece("span.bs-pref.hidden", {}, "A YUCK! card you have not seen.", "?"))),
         !mine && (st.known_hand || []).length ? h("div.bs-known-hand", h("span.muted", "Known in hand: "),
           st.known_hand.map((c) => info(c).name).join(", ")) : null,
         st.discards.length ? h("p.bs-discards.muted", `Discarded: ${st.discards.join(", ")}`) : null);
@@ -108,9 +206,9 @@ export default {
         : h("span.muted", "empty"))) : null;
     const tasks = (view.tasks || []).map((t) => h("li", `${info(t.choc).name}: ${info(t.choc).ability || t.kind} (for ${seatName(ctx, t.who)})`));
     const pending = (view.pending || []).length ? h("div.bs-pending", h("span", "Waiting On Reveals: "),
-      view.pending.map((c) => h("button.bs-pend", { type: "button", dataset: { key: `pending:${c}` }, "aria-label": `Resolve ${info(c).name} next` }, info(c).name))) : null;
-    return h("div.bittersweet",
-      h("p.bs-info", h("b", `Round ${view.round}`), ` · ${seatName(ctx, view.current)}'s turn, ${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left`,
+      view.pending.map((c) => withTip(h("button.bs-pend", { type: "button", dataset: { key: `pending:${c}` }, "aria-label": `Resolve ${info(c).name} next. ${chocText(c)}` }, info(c).name), chocText(c)))) : null;
+    const root = h("div.bittersweet",
+      h("p.bs-info", h("b", `Round ${view.round}`), ` · ${view.current === me || seatName(ctx, view.current) === "You" ? "Your" : `${seatName(ctx, view.current)}'s`} turn, ${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left`,
         ` · Empty Wrapper stack: ${view.stack}`),
       tasks.length ? h("ul.bs-tasks", { "aria-label": "Abilities in progress" }, tasks) : null,
       pending,
@@ -119,8 +217,21 @@ export default {
       myHand,
       (view.rounds || []).length && view.result == null ? h("details.bs-rounds", h("summary", "Finished rounds"), roundsEl(view, ctx)) : null,
     );
-    // rows is only used for the grid's aspect; keep the variable for clarity
-    void rows;
+    // Each player's last action: the space they took from, revealed or returned to.
+    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+      const m = /^(?:take|reveal|pick|return(?: \S+)?) ([a-z]\d)$/.exec(a);
+      if (m) {
+        const cell = root.querySelector(`[data-mark="cell:${m[1]}"]`) || root.querySelector(`[data-key="cell:${m[1]}"]`);
+        if (cell) markLast(cell, p, ctx);
+        continue;
+      }
+      const g = /^(?:give \S+ to|choose) P(\d)$/.exec(a);
+      if (g) {
+        const el = root.querySelector(`[data-key="seat:${Number(g[1]) - 1}"]`);
+        if (el) markLast(el, p, ctx);
+      }
+    }
+    return root;
   },
 
   keys(action, view) {
@@ -145,6 +256,14 @@ export default {
   },
 
   describe(action) {
+    let m;
+    if ((m = /^take (\w\d)$/.exec(action))) return `Take the Choc in ${m[1]}`;
+    if ((m = /^reveal (\w\d)$/.exec(action))) return `Reveal the Choc in ${m[1]}`;
+    if ((m = /^pick (\w\d)$/.exec(action))) return `Pick the face-down Choc in ${m[1]}`;
+    if ((m = /^return (\S+) (\w\d)$/.exec(action))) return `Return ${info(m[1]).name} to ${m[2]}`;
+    if ((m = /^give (\S+) to P(\d)$/.exec(action))) return `Give ${info(m[1]).name} to player ${m[2]}`;
+    if ((m = /^choose P(\d)$/.exec(action))) return `Choose player ${m[1]}`;
+    if ((m = /^resolve (\S+)$/.exec(action))) return `Resolve ${info(m[1]).name} next`;
     return action.replace(/\b([a-z]+(?:-[a-z]+)+|[a-z]+)\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
   },
 
@@ -159,7 +278,61 @@ export default {
     return `take or reveal a Choc, or return one (${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left)`;
   },
 
-  log(view) { return view.log || []; },
+  explain(key, view) {
+    let m;
+    if ((m = /^(?:hand|pending):(\S+)$/.exec(key))) return chocText(m[1]);
+    if ((m = /^cell:(\S+)$/.exec(key))) {
+      const b = (view.box || []).find((x) => x.cell === m[1]);
+      if (!b) return null;
+      if (b.face === "up") return chocText(b.choc);
+      if (b.face === "empty") return `${b.cell}: an empty space.`;
+      return `${b.cell}: a face-down Choc${b.choc ? ` (you know it is ${info(b.choc).name})` : ""}.`;
+    }
+    return null;
+  },
+
+  narrate(entry, view, ctx) {
+    if (typeof entry !== "string") return null;
+    // Choc ids to names ("pea-pod" -> "Pea Pod"), "P2" to the player's name, verbs agreeing.
+    let t = entry.replace(/\b[a-z]+(?:-[a-z]+)*\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
+    t = t.replace(/\bP([1-6])('s)? (\w+)/g, (all, n, poss, w) => {
+      const seat = Number(n) - 1;
+      const name = seatName(ctx, seat);
+      if (name !== "You") return `${name}${poss || ""} ${w}`;
+      return poss ? `your ${w}` : `You ${verb(ctx, seat, w)}`;
+    });
+    t = t.replace(/\b(to|for|of|asks) P([1-6])\b/g, (all, pre, n) => {
+      const name = seatName(ctx, Number(n) - 1);
+      return `${pre} ${name === "You" ? "you" : name}`;
+    });
+    t = withNames(t, ctx);
+    return t.replace(/^You (.*?)\btheir\b/, "You $1your");
+  },
+
+  piece(kind, id) {
+    if (kind === "choc") {
+      if (!CAT.chocs[id]) return null;
+      const el = chocCard(id, { class: "piece-inline" });
+      const img = h("span.piece-inline.bs-piece", { role: "img", "aria-label": chocText(id) });
+      el.setAttribute("aria-hidden", "true");
+      el.removeAttribute("aria-label");
+      el.tabIndex = -1;
+      img.append(el);
+      return img;
+    }
+    if (kind === "pref") {
+      if (!CAT.preferences[id]) return null;
+      return h("span.piece-inline.bs-piece", { role: "img", "aria-label": `Preference card: ${id}` },
+        h("span.bs-pref.yum", { "aria-hidden": "true" }, id));
+    }
+    if (kind === "wrapper") {
+      return h("span.piece-inline.bs-piece.bs-wrapper-card", { role: "img", "aria-label": "an Empty Wrapper card" },
+        icon("star"));
+    }
+    return null;
+  },
+
+  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
 
   summary(view, ctx) { return roundsEl(view, ctx); },
 };

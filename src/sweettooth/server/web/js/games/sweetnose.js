@@ -5,6 +5,10 @@
 
 import { h, seatName, sum } from "../dom.js";
 import { scoreTable } from "../table.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, icon } from "./tips.js";
+import { verb, them } from "./words.js";
+
+let DATA = { stores: {} };
 
 const SWEET = { red: "#e0474c", green: "#3fae62", brown: "#8b5a2b", pink: "#f48fb1", yellow: "#f2c230" };
 
@@ -12,19 +16,29 @@ function sweetDot(kind) {
   return h("span.sn-sweet", { style: { background: SWEET[kind] || "#999" }, "aria-hidden": "true" });
 }
 
-function stack(key, kind, n, label) {
+function stack(key, kind, n, label, tip) {
   const dots = [];
-  for (let i = 0; i < Math.min(n, 6); i++) dots.push(sweetDot(kind));
-  return h("button.sn-stack", {
-    type: "button", dataset: { key, multi: "" }, "aria-label": label,
-  }, h("span.sn-dots", dots), h("span.sn-count", `×${n}`));
+  for (let i = 0; i < Math.min(n, 4); i++) dots.push(sweetDot(kind));
+  return withTip(h("button.sn-stack", {
+    type: "button", dataset: { key, multi: "" }, "aria-label": tip ? `${label}. ${tip}` : label,
+  }, h("span.sn-dots", dots), h("span.sn-count", `×${n}`)), tip ? `${label}. ${tip}` : label);
+}
+
+const PLACE_TIP = {
+  plate: "Sweets on a plate can be exchanged; every sweet on the plate and in the bowl counts at the end of the round.",
+  bowl: "Sweets in a bowl stay there (only some stores move them); they count at the end of the round like the plate's.",
+};
+
+/** A store tile in plain words: its level and its effect. */
+function storeText(t) {
+  return `Store ${t.number}, level ${t.level}+: ${t.caption} A player who scored ${t.level} SP or more in the last round may take it; it is used once, then goes back to the board.`;
 }
 
 function place(view, seat, where, ctx) {
   const counts = where === "plate" ? view.plates[seat] : view.bowls[seat];
   const owner = seat === ctx.seat ? "Your" : `${seatName(ctx, seat)}'s`;
   const items = view.kinds.filter((k) => counts[k] > 0)
-    .map((k) => stack(`${where}:${seat}:${k}`, k, counts[k], `${owner} ${where}: ${counts[k]} ${k}`));
+    .map((k) => stack(`${where}:${seat}:${k}`, k, counts[k], `${owner} ${where}: ${counts[k]} ${k}`, PLACE_TIP[where]));
   return h(`div.sn-${where}`, { role: "group", "aria-label": `${owner} ${where}` },
     h("span.sn-where", where === "plate" ? "Plate" : "Bowl"),
     items.length ? items : h("span.muted.sn-empty", "empty"));
@@ -33,11 +47,10 @@ function place(view, seat, where, ctx) {
 function storeTile(view, n, extra) {
   const t = view.stores.tiles.find((x) => x.number === n);
   if (!t) return null;
-  return h("button.sn-store", {
-    type: "button", dataset: { key: `store:${n}` },
-    "aria-label": `Store ${n} (${t.level}+): ${t.caption}${extra ? " " + extra : ""}`,
-    title: t.caption,
-  }, h("span.sn-store-n", `${n}`), h("span.sn-level", `${t.level}+`), h("span.sn-caption", t.caption));
+  const text = `${storeText(t)}${extra ? ` Now ${extra}.` : ""}`;
+  return withTip(h("button.sn-store", {
+    type: "button", dataset: { key: `store:${n}` }, "aria-label": text,
+  }, h("span.sn-store-n", `${n}`), h("span.sn-level", `${t.level}+`), h("span.sn-caption", t.caption)), text);
 }
 
 function markersOf(view, seat) {
@@ -56,14 +69,14 @@ function playerPanel(view, seat, ctx) {
   },
   h("header", h("h3", mine ? "You" : seatName(ctx, seat)),
     h("span.sn-total", `${view.totals[seat]} SP`),
-    seat === view.start_player ? h("span.sn-thunder", { title: "Start player (thunder god)" }, "⚡ starts") : null),
+    seat === view.start_player ? infoPiece("span.sn-thunder", {}, "The thunder god: this player starts the round.", icon("bolt"), " starts") : null),
   place(view, seat, "plate", ctx),
   place(view, seat, "bowl", ctx),
-  h("div.sn-markers", { "aria-label": mine ? "Your sweetness markers" : `${seatName(ctx, seat)}'s markers` },
+  h("div.sn-markers", { role: "group", "aria-label": mine ? "Your sweetness markers" : `${seatName(ctx, seat)}'s markers` },
     h("span.sn-where", "Markers"),
-    mk ? view.kinds.map((k) => h("button.sn-marker", {
-      type: "button", dataset: { key: `mymk:${k}` }, "aria-label": `Your ${k} marker: ${mk[k]}`,
-    }, sweetDot(k), h("b", mk[k])))
+    mk ? view.kinds.map((k) => withTip(h("button.sn-marker", {
+      type: "button", dataset: { key: `mymk:${k}` }, "aria-label": `Your ${k} marker: ${mk[k]}. Each ${k} sweet you hold at the end of the round costs ${mk[k]} SP plus the ${k} sweets in the market.`,
+    }, sweetDot(k), h("b", mk[k])), `Your ${k} marker: ${mk[k]}. Each ${k} sweet you hold at the end of the round costs ${mk[k]} SP plus the ${k} sweets in the market.`))
       : h("span.muted", set ? "set (secret)" : "not set yet")),
   held ? h("div.sn-held", h("span.sn-where", "Store"), storeTile(view, held, `held by ${mine ? "you" : seatName(ctx, seat)}`)) : null,
   );
@@ -85,7 +98,14 @@ export default {
   id: "sweetnose",
   title: "Sweet Nose",
 
+  async prepare() {
+    try {
+      DATA = await (await fetch(new URL("../../data/sweetnose.json", import.meta.url))).json();
+    } catch (err) { console.warn("Sweet Nose data not loaded", err); }
+  },
+
   render(view, ctx) {
+    installTips();
     const seats = [];
     for (let p = 0; p < view.players; p++) seats.push(p);
     const me = ctx.seat;
@@ -93,7 +113,8 @@ export default {
     const market = h("section.sn-market", { "aria-label": "Market" },
       h("h3", "Market"),
       h("div.sn-plate", view.kinds.filter((k) => view.market[k] > 0)
-        .map((k) => stack(`mkt:${k}`, k, view.market[k], `Market: ${view.market[k]} ${k}`))),
+        .map((k) => stack(`mkt:${k}`, k, view.market[k], `Market: ${view.market[k]} ${k}`,
+          `Each ${k} sweet in the market adds 1 SP to every ${k} sweet a player holds.`))),
       h("p.muted.sn-out", "Out of the game: ", view.kinds.map((k) => `${view.out_of_game[k]} ${k}`).join(", ")));
     const phaseText = {
       auction: "Shopkeeper auction", stores: "Taking store tiles", markers: "Phase 1: setting markers",
@@ -116,7 +137,7 @@ export default {
     }
     const picking = view.phase === "markers" && view.to_move === me && me != null
       && !(view.markers_set || [])[me];
-    return h("div.sweetnose",
+    const root = h("div.sweetnose",
       info,
       picking ? markerPicker(view) : null,
       extra,
@@ -125,6 +146,73 @@ export default {
       (view.rounds || []).length ? h("details.sn-rounds", h("summary", "Earlier rounds"),
         roundsTable(view, ctx)) : null,
     );
+    // Each player's last action: the sweets that moved, the store they took or used.
+    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+      const keys = lastKeys(a, p);
+      for (const k of keys) {
+        const el = root.querySelector(`.sn-table [data-key="${CSS.escape(k)}"], .sn-held [data-key="${CSS.escape(k)}"], .sn-board [data-key="${CSS.escape(k)}"]`);
+        if (el) markLast(el, p, ctx);
+      }
+    }
+    return root;
+  },
+
+  explain(key, view) {
+    let m;
+    if ((m = /^store:(\d+)$/.exec(key))) {
+      const t = ((view.stores || {}).tiles || []).find((x) => x.number === Number(m[1])) || DATA.stores[m[1]];
+      return t ? storeText(t) : null;
+    }
+    if ((m = /^(plate|bowl):(\d+):(\w+)$/.exec(key))) return `${m[3]} sweets. ${PLACE_TIP[m[1]]}`;
+    if ((m = /^mkt:(\w+)$/.exec(key))) return `Market ${m[1]}: each adds 1 SP to every ${m[1]} sweet a player holds.`;
+    return null;
+  },
+
+  narrate(entry, view, ctx) {
+    if (typeof entry !== "string") return null;
+    const P = (n) => Number(n) - 1;
+    const name = (n) => seatName(ctx, P(n));
+    let m;
+    if ((m = /^P(\d): (.+)$/.exec(entry))) {
+      const who = name(m[1]);
+      const seat = P(m[1]);
+      const a = m[2];
+      let x;
+      if ((x = /^trade P(\d) (\w+) for (\w+)$/.exec(a))) {
+        return `${who} ${verb(ctx, seat, "gives")} ${them(ctx, P(x[1]))} a ${x[2]} sweet for a ${x[3]} one (each goes into the other's bowl)`;
+      }
+      if ((x = /^market (\w+) for (\w+)$/.exec(a))) return `${who} ${verb(ctx, seat, "puts")} a ${x[1]} sweet in the market and ${verb(ctx, seat, "takes")} a ${x[2]} one`;
+      if ((x = /^store (\d+)\b(.*)$/.exec(a))) {
+        const t = ((view.stores || {}).tiles || []).find((y) => y.number === Number(x[1])) || DATA.stores[x[1]];
+        return `${who} ${verb(ctx, seat, "uses")} store ${x[1]}${t ? ` (${t.caption.replace(/\.$/, "")})` : ""}${x[2].trim() ? `: ${x[2].trim().replace(/P(\d)/g, (_, n) => name(n))}` : ""}`;
+      }
+      if (a === "end turn") return `${who} ${verb(ctx, seat, "ends")} the turn`;
+      if ((x = /^bid (\d+)$/.exec(a))) return `${who} ${verb(ctx, seat, "bids")} up to ${x[1]} SP`;
+      return `${who}: ${a.replace(/P(\d)/g, (_, n) => name(n))}`;
+    }
+    return entry.replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => {
+      const who = name(n);
+      return w ? `${who} ${verb(ctx, P(n), w.trim())}` : who;
+    });
+  },
+
+  piece(kind, id) {
+    if (kind === "sweet") {
+      if (!SWEET[id]) return null;
+      return h("span.piece-inline.sn-piece", { role: "img", "aria-label": `a ${id} sweet` }, sweetDot(id));
+    }
+    if (kind === "store") {
+      const t = DATA.stores[id];
+      if (!t) return null;
+      return h("span.piece-inline.sn-store.sn-piece", { role: "img", "aria-label": storeText(t) },
+        h("span.sn-store-n", { "aria-hidden": "true" }, String(t.number)), h("span.sn-level", { "aria-hidden": "true" }, `${t.level}+`),
+        h("span.sn-caption", { "aria-hidden": "true" }, t.caption));
+    }
+    if (kind === "marker") {
+      if (!/^[1-5]$/.test(id)) return null;
+      return h("span.piece-inline.sn-marker.sn-piece", { role: "img", "aria-label": `sweetness marker ${id}` }, h("b", { "aria-hidden": "true" }, id));
+    }
+    return null;
   },
 
   keys(action, view) {
@@ -178,7 +266,7 @@ export default {
     }
   },
 
-  log(view) { return view.log || []; },
+  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
 
   summary(view, ctx) {
     const last = (view.rounds || [])[view.rounds.length - 1];
@@ -188,6 +276,23 @@ export default {
       last ? breakdownTable(view, last, ctx) : null);
   },
 };
+
+/** A log line's actor and action ("P1: trade P2 green for pink" -> [0, "trade P2 green for pink"]). */
+function readLast(e) {
+  let m = /^P(\d+): (.+)$/.exec(String(e));
+  if (m) return [Number(m[1]) - 1, m[2]];
+  m = /^P(\d+) takes store (\d+)$/.exec(String(e));
+  return m ? [Number(m[1]) - 1, `take store ${m[2]}`] : null;
+}
+
+/** The keys of the pieces an action moved (after it: a trade puts each sweet in a bowl). */
+function lastKeys(a, seat) {
+  let m;
+  if ((m = /^trade P(\d) (\w+) for (\w+)$/.exec(a))) return [`bowl:${seat}:${m[3]}`, `bowl:${Number(m[1]) - 1}:${m[2]}`];
+  if ((m = /^market (\w+) for (\w+)$/.exec(a))) return [`plate:${seat}:${m[2]}`, `mkt:${m[1]}`];
+  if ((m = /^(?:take )?store (\d+)\b/.exec(a))) return [`store:${m[1]}`];
+  return [];
+}
 
 function roundsTable(view, ctx) {
   const players = [];

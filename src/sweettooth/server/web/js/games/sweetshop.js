@@ -3,12 +3,35 @@
 // "cherry:<from>><to>" (move a discard die), "fc:+1"/"fc:-1" (a Flavour Changer on an Eat),
 // "btn:lastresort" (Last Resort, then a Shelf card).
 
-import { h, s } from "../dom.js";
+import { h, s, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, icon } from "./tips.js";
+import { verb } from "./words.js";
 
-const SUITS = { H: ["♥", "Hearts", "Multipack"], D: ["♦", "Diamonds", "Sugar Rush"], S: ["♠", "Spades", "Flavour Changer"], C: ["♣", "Clubs", "Sour Cherries"] };
+// Suit: [symbol, name, bonus]; symbols are SVG (no emoji font needed).
+const SUITS = { H: ["heart", "Hearts", "Multipack"], D: ["diamond", "Diamonds", "Sugar Rush"], S: ["spade", "Spades", "Flavour Changer"], C: ["club", "Clubs", "Sour Cherries"] };
+// SS-4, SS-5: what eating a card of each suit gives.
+const BONUS_TEXT = {
+  H: "Multipack (lasting): once per turn for each Heart in your Tummy, a Grab may also take the card at the position of the pair's other die.",
+  D: "Sugar Rush (one-off): when you eat it, at once eat one other card from your Basket with no dice.",
+  S: "Flavour Changer (lasting): once per turn for each Spade in your Tummy, count an Eat pair's total as one more or one less. Only when eaten with a pair whose total equals its number.",
+  C: "Sour Cherries (lasting): once per turn for each Club in your Tummy, move a discard die one position left or right. Only when eaten with a pair whose total equals its number.",
+};
 const RANKS = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 const FIGURES = { J: "Chocolate Soldier", Q: "Chocolate Fairy", K: "Chocolate Pirate" };
+
+/** The action a log line records (solo: seat 0). */
+function readLast(e) {
+  const m = /^(grab \d(?:,\d)? with \d\+\d|eat \S+ with \d\+\d(?: [+-]1)?|sugar rush \S+|cherries \d>\d|last resort \d|end turn)\b/.exec(String(e));
+  return m ? [0, m[1]] : null;
+}
+
+/** A card's short name in words: "9 of Hearts". */
+function cardShort(c) {
+  const rank = c.slice(0, -1);
+  const suit = SUITS[c.slice(-1)];
+  return `${RANKS[rank] || rank} of ${suit ? suit[1] : "?"}`;
+}
 
 function cardName(c) {
   const rank = c.slice(0, -1);
@@ -16,15 +39,28 @@ function cardName(c) {
   return `${RANKS[rank] || rank} of ${suit ? suit[1] : "?"}${FIGURES[rank] ? ` (${FIGURES[rank]})` : ""}`;
 }
 
+/** A card in plain words: name, bonus and its effect, points in the Tummy. */
+export function cardText(c) {
+  const rank = c.slice(0, -1);
+  const suit = c.slice(-1);
+  const pts = rank === "K" ? 3 : rank === "J" || rank === "Q" ? 2 : 1;
+  const bonus = BONUS_TEXT[suit] ? ` Bonus when eaten: ${BONUS_TEXT[suit]}` : "";
+  return `${cardName(c)}.${bonus} Worth ${pts} point${pts === 1 ? "" : "s"} in your Tummy.`;
+}
+
 function cardEl(c, attrs = {}) {
   const rank = c.slice(0, -1);
   const suit = c.slice(-1);
-  const [sym, , bonus] = SUITS[suit] || ["?", "", ""];
-  return h("button.ss-card", {
-    type: "button", class: [`suit-${suit}`, FIGURES[rank] && "figure"], ...attrs,
-    "aria-label": `${attrs.prefix || ""}${cardName(c)}`, title: `${cardName(c)}: ${bonus}`,
-  }, h("span.ss-rank", rank), h("span.ss-suit", sym),
-  FIGURES[rank] ? h("span.ss-fig", FIGURES[rank].replace("Chocolate ", "")) : h("span.ss-bonus", bonus));
+  const [sym, , bonus] = SUITS[suit] || ["star", "", ""];
+  const { prefix, tag, class: cls, ...rest } = attrs;
+  const text = cardText(c);
+  const el = h(tag || "button.ss-card", {
+    type: tag ? null : "button", class: [`suit-${suit}`, FIGURES[rank] && "figure", tag && "ss-card", cls], ...rest,
+    "aria-label": `${prefix || ""}${text}`,
+  }, h("span.ss-rank", rank), h("span.ss-suit", icon(sym)),
+  FIGURES[rank] ? h("span.ss-fig", FIGURES[rank].replace("Chocolate ", "")) : null,
+  h("span.ss-bonus", bonus));
+  return withTip(el, text);
 }
 
 const PIPS = {
@@ -54,7 +90,8 @@ export default {
   id: "sweetshop",
   title: "Sweet Shop",
 
-  render(view) {
+  render(view, ctx) {
+    installTips();
     const dice = whiteDice(view);
     const marks = view.discard_dice || [];
     const shelf = view.shelf.map((c, i) => {
@@ -64,34 +101,36 @@ export default {
       if (marked) {
         for (const to of [pos - 1, pos + 1]) {
           if (to < 1 || to > 6) continue;
-          arrows.push(h("button.ss-cherry", {
+          arrows.push(withTip(h("button.ss-cherry", {
             type: "button", class: to < pos ? "left" : "right", dataset: { key: `cherry:${pos}>${to}` },
             "aria-label": `Sour Cherries: move the discard die from ${pos} to ${to}`,
-          }, to < pos ? "◀" : "▶"));
+          }, icon(to < pos ? "left" : "right"), String(to)), `Sour Cherries: move the discard die from ${pos} to ${to}`));
         }
       }
       return h("div.ss-slot", { class: marked && "marked" },
         h("span.ss-pos", pos),
         c ? cardEl(c, { dataset: { key: `shelf:${pos}` }, prefix: `Shelf ${pos}: ` })
-          : h("div.ss-gap", { "aria-label": `Shelf ${pos}: empty` }, "gap"),
-        marked ? h("div.ss-mark", { title: "A discard die marks this card" },
-          arrows.filter((a) => a.classList.contains("left")),
-          h("span.ss-ddie", { "aria-label": `discard die on ${pos}` }, dieFace(pos, "red")),
-          arrows.filter((a) => a.classList.contains("right"))) : null);
+          : h("div.ss-gap", { role: "img", "aria-label": `Shelf ${pos}: empty` }, "gap"),
+        marked ? h("div.ss-mark",
+          infoPiece("span.ss-ddie", { dataset: { mark: `ddie:${pos}` } }, `A discard die marks shelf ${pos}: at the end of the turn the card there is discarded.`, dieFace(pos, "red")),
+          h("div.ss-arrows", arrows)) : null);
     });
     const b = view.bonuses;
-    const bonus = (name, x) => h("li", { class: x.have ? "have" : "" }, h("b", name), ` ${x.have}`,
+    const bonus = (name, x, tip) => h("li", { class: x.have ? "have" : "" },
+      infoPiece("span.ss-bonusname", {}, `${tip} You have ${x.have}${x.used_this_turn ? `, ${x.used_this_turn} used this turn` : ""}.`, h("b", name), ` ${x.have}`),
       x.used_this_turn ? h("span.muted", ` (${x.used_this_turn} used)`) : null);
     const fig = Object.entries(view.figures).map(([r, f]) => h("li", `${f.name}: `,
       f.delivered ? `on its way (${f.queue} in the queue)` : `not yet (${f.set_aside} set aside)`));
-    return h("div.sweetshop",
+    const root = h("div.sweetshop",
       h("div.ss-top",
         h("section.ss-dice", { "aria-label": "White dice" },
           h("h3", `Turn ${view.turn}${view.final_turn ? " (final turn)" : ""}`),
-          h("div.ss-dicerow", dice.map((d, i) => h("button.ss-die", {
-            type: "button", class: d.used && "used", dataset: d.used ? {} : { key: `die:${d.v}` },
-            "aria-label": `White die ${i + 1}: ${d.v}${d.used ? " (used)" : ""}`,
-          }, dieFace(d.v, "white"))))),
+          h("div.ss-dicerow", dice.map((d, i) => {
+            const text = `White die ${i + 1}: ${d.v}${d.used ? " (used this turn)" : ". Pair it with another die: the pair grabs a Shelf card or eats a Basket card."}`;
+            return withTip(h("button.ss-die", {
+              type: "button", class: d.used && "used", dataset: d.used ? {} : { key: `die:${d.v}` }, "aria-label": text,
+            }, dieFace(d.v, "white")), text);
+          }))),
         h("section.ss-status", { "aria-label": "Shop" },
           h("p", h("b", "Deck: "), view.deck, " cards"),
           h("p", h("b", "Score: "), view.score.total, " in the Tummy"),
@@ -104,16 +143,74 @@ export default {
           h("div.ss-cards", view.basket.length ? view.basket.map((c) => cardEl(c, { dataset: { key: `basket:${c}` }, prefix: "Basket: " }))
             : h("span.muted", "empty"))),
         h("section.ss-tummy", { role: "group", "aria-label": "Your Tummy" }, h("h3", `Tummy (${view.tummy.length})`),
-          h("div.ss-cards.small", view.tummy.length ? view.tummy.map((c) => cardEl(c, { prefix: "Tummy: ", tabindex: "-1" }))
+          h("div.ss-cards.small", view.tummy.length ? view.tummy.map((c) => cardEl(c, { prefix: "Tummy: ", tag: "span", role: "img", tabindex: "0", dataset: { mark: `tummy:${c}` } }))
             : h("span.muted", "empty")))),
       h("div.ss-info",
         h("section", h("h3", "Bonuses"), h("ul.ss-bonuses",
-          bonus("♥ Multipack", b.multipack), bonus("♠ Flavour Changer", b.flavour_changer),
-          bonus("♣ Sour Cherries", b.sour_cherries))),
+          bonus([icon("heart", "red"), " Multipack"], b.multipack, BONUS_TEXT.H), bonus([icon("spade"), " Flavour Changer"], b.flavour_changer, BONUS_TEXT.S),
+          bonus([icon("club"), " Sour Cherries"], b.sour_cherries, BONUS_TEXT.C))),
         h("section", h("h3", "Chocolate figures"), h("ul.ss-figs", fig)),
         view.discarded.length ? h("section", h("h3", `Discarded (${view.discarded.length})`),
-          h("p.ss-discarded", view.discarded.join(" "))) : null),
+          h("p.ss-discarded", view.discarded.map(cardShort).join(" "))) : null),
     );
+    // The last action: the card it moved (read from the log line's "XY into the Basket" etc.).
+    const log = view.log || [];
+    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+      const line = [...log].reverse().find((l) => String(l).startsWith(a)) || "";
+      let m;
+      let el = null;
+      if ((m = /^(?:grab|last resort)\b.*?: (\w+) into the Basket/.exec(line))) el = root.querySelector(`[data-key="basket:${m[1]}"]`);
+      else if ((m = /^(?:eat|sugar rush) (\w+)/.exec(a))) el = root.querySelector(`[data-mark="tummy:${m[1]}"]`);
+      else if ((m = /^cherries \d>(\d)$/.exec(a))) el = root.querySelector(`[data-mark="ddie:${m[1]}"]`);
+      if (el) markLast(el, p, ctx);
+    }
+    return root;
+  },
+
+  explain(key, view) {
+    let m;
+    if ((m = /^(?:shelf):(\d)$/.exec(key))) {
+      const c = view.shelf[Number(m[1]) - 1];
+      return c ? cardText(c) : null;
+    }
+    if ((m = /^basket:(\w+)$/.exec(key))) return cardText(m[1]);
+    if ((m = /^die:(\d)$/.exec(key))) return `White die showing ${m[1]}.`;
+    return null;
+  },
+
+  narrate(entry, view, ctx) {
+    if (typeof entry !== "string") return null;
+    const who = seatName(ctx, 0);
+    const cards = (t) => t.replace(/\b(10|[2-9AJQK])([HDSC])\b/g, (c) => cardShort(c));
+    let m;
+    if ((m = /^grab (\d)(?:,(\d))? with (\d)\+(\d): (.*)$/.exec(entry))) {
+      return `${who} ${verb(ctx, 0, "grabs")} shelf ${m[1]}${m[2] ? ` and ${m[2]}` : ""} with ${m[3]}+${m[4]}: ${cards(m[5])}`;
+    }
+    if ((m = /^eat (\S+) with (\d)\+(\d)(?: ([+-]1))?: (.*)$/.exec(entry))) {
+      return `${who} ${verb(ctx, 0, "eats")} ${cardShort(m[1])} with ${m[2]}+${m[3]}${m[4] ? ` (Flavour Changer ${m[4]})` : ""}: ${cards(m[5])}`;
+    }
+    if ((m = /^last resort (\d): (.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "uses")} the Last Resort on shelf ${m[1]}: ${cards(m[2])}`;
+    if ((m = /^sugar rush (\S+): (.*)$/.exec(entry))) return `Sugar Rush: ${who} ${verb(ctx, 0, "eats")} ${cardShort(m[1])}: ${cards(m[2])}`;
+    if ((m = /^cherries (\d)>(\d)(.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "moves")} a discard die from ${m[1]} to ${m[2]} (Sour Cherries)${cards(m[3])}`;
+    if ((m = /^end turn: (.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "ends")} the turn: ${cards(m[1])}`;
+    const t = cards(entry);
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  },
+
+  piece(kind, id) {
+    if (kind === "card") {
+      if (!/^(10|[2-9AJQK])[HDSC]$/.test(id)) return null;
+      const el = cardEl(id, { tag: "span", role: "img", class: "piece-inline ss-piece" });
+      el.querySelector(".tip")?.remove();
+      el.classList.remove("has-tip");
+      return el;
+    }
+    let m;
+    if (kind === "die" && (m = /^(white|discard)-([1-6])$/.exec(id))) {
+      return h("span.piece-inline.ss-piece.ss-ddie", { role: "img", "aria-label": `${m[1] === "white" ? "a white die" : "a discard die"} showing ${m[2]}` },
+        dieFace(Number(m[2]), m[1] === "white" ? "white" : "red"));
+    }
+    return null;
   },
 
   keys(action) {
@@ -156,7 +253,7 @@ export default {
     return "pick two dice, then a Shelf card (Grab) or a Basket card (Eat)";
   },
 
-  log(view) { return view.log || []; },
+  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
 
   summary(view) {
     const sc = view.score;

@@ -49,9 +49,19 @@ export function markKeys(root, keys, seat, ctx) {
 const SEAT_COLOURS = ["#1f6fd1", "#b3261e", "#1b7a4c", "#8a4fc7", "#b35c00", "#00798a"];
 export function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
 
-/** ctx.lastMoves as a list of [seat, notation]. */
-export function lastMoves(ctx) {
-  const lm = (ctx && ctx.lastMoves) || {};
+/** ctx.lastMoves as a list of [seat, notation]. Without it (a shell that does not say), `read`
+ *  (entry -> [seat, notation] or null) finds each seat's latest action in view.log. */
+export function lastMoves(ctx, view, read) {
+  let lm = ctx && ctx.lastMoves;
+  if (!lm && read && view) {
+    lm = {};
+    for (const e of view.log || []) {
+      let hit = null;
+      try { hit = read(e); } catch { hit = null; }
+      if (hit) lm[hit[0]] = hit[1];
+    }
+  }
+  lm = lm || {};
   const out = [];
   if (lm instanceof Map) for (const [k, v] of lm) out.push([Number(k), v]);
   else if (Array.isArray(lm)) lm.forEach((v, k) => { if (v != null) out.push([k, v]); });

@@ -1,4 +1,4 @@
-"""`sweettooth play`: a plain line interface, driven here through pipes (stdin not a terminal)."""
+"""`sweettooth play --plain`: the line interface, driven here through pipes (not a terminal)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sweettooth as st
+from sweettooth.cli import drawing
 from sweettooth.cli.main import app
 from sweettooth.cli.play import numbered
 
@@ -22,14 +23,14 @@ def test_full_piped_game_against_the_bot_to_the_end(tmp_path: Path) -> None:
     proc = run_nim_cli("play", "nim", "--seed", "4", "--save", str(save), stdin="1\n" * 7)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "Nim: 2 players, seed 4. seat 0 (you), seat 1 (random)." in out
-    assert "Legal actions:\n1. take 1  2. take 2  3. take 3" in out
-    assert "Result:" in out and "Game over after" in out
+    assert out.startswith("Nim, 2 players: You, Candy Bot 1 (random).\n")
+    assert "Your moves:\n1. take 1  2. take 2  3. take 3" in out
+    assert "Scores:" in out and "Game over after" in out
     record = json.loads(save.read_text())
-    # Every one of our moves was "1", i.e. take 1; the bot's moves come from the seeded bot.
+    # Every one of our moves was "1", i.e. take 1; the bot's moves come from its own seed.
     assert record["actions"][0::2] == ["take 1"] * len(record["actions"][0::2])
     assert sum(int(a.split()[1]) for a in record["actions"]) == 7
-    assert f"Game over after {len(record['actions'])} actions." in out
+    assert f"Game over after {len(record['actions'])} moves." in out
 
 
 def test_the_bot_may_be_any_agent_with_settings(tmp_path: Path) -> None:
@@ -39,29 +40,26 @@ def test_the_bot_may_be_any_agent_with_settings(tmp_path: Path) -> None:
                       "--bot", "ismcts:iterations=20,rollout=heuristic",
                       stdin="1\n" * game.max_length(2, game.options))
     assert proc.returncode == 0, proc.stderr
-    assert "seat 1 (ismcts:iterations=20,rollout=heuristic)" in proc.stdout
+    assert "Candy Bot 1 (ismcts:iterations=20,rollout=heuristic)" in proc.stdout
     assert st.replay(json.loads(save.read_text())).result() is not None
 
 
 def test_bad_input_gets_a_message_and_a_reprompt(runner: CliRunner, nim: Nim) -> None:
-    lines = ["jump", "0", "4", "²", "", "take 9", "help", "show", "=take 2", "TAKE 1", "take 3"]
+    lines = ["jump", "0", "4", "²", "", "take 9", "help", "show", "=take 2", "TAKE 3"]
     result = runner.invoke(
         app, ["play", "nim", "--seed", "1", "--option", "stones=5", "--hotseat"],
         input="\n".join(lines) + "\n",
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Not a legal action: 'jump' is not a legal action now" in out
-    assert "There is no action 0; choose 1 to 3." in out
-    assert "There is no action 4; choose 1 to 3." in out
-    assert "Not a legal action: '²'" in out
-    assert "Type a number from 1 to 3, or an action's notation." in out
-    assert "Not a legal action: 'take 9'" in out
-    assert "Type the number of an action (1 to 3)" in out  # help
-    assert "Not a legal action: 'TAKE 1'" in out  # notation is exact
-    # =take 2 (seat 0) then take 3 (seat 1) empties the heap of 5: seat 1 wins.
-    assert "Seat 0 played take 2." in out and "Seat 1 played take 3." in out
-    assert "seat 1  1  winner" in out
+    assert "Not possible: jump: expected a move like 'take 1'" in out
+    assert "There is no choice 0; choose 1 to 3." in out
+    assert "There is no choice 4; choose 1 to 3." in out
+    assert "Type a number from 1 to 3, or a move's notation." in out
+    assert "How to play here: type the number of a choice (1 to 3)" in out  # help
+    assert "legal actions:" not in out.lower()  # a refusal says why, it does not list moves
+    # =take 2 (Player 1) then TAKE 3 (any case; Player 2) empties the heap of 5.
+    assert "Player 2  1  winner" in out and "Winner: Player 2." in out
     assert "Traceback" not in result.output
 
 
@@ -72,38 +70,40 @@ def test_quit_and_end_of_input_stop_cleanly_and_save(
     quit_ = runner.invoke(app, ["play", "nim", "--seed", "2", "--save", str(save)],
                           input="2\nquit\n1\n")
     assert quit_.exit_code == 0, quit_.output
-    assert "Game stopped after 2 actions." in quit_.stdout
+    assert "Game stopped after 2 moves." in quit_.stdout
     record = json.loads(save.read_text())
     assert record["actions"][0] == "take 2" and len(record["actions"]) == 2
+    assert record["seed"] == 2  # the record keeps the seed; the screen never showed it
     assert st.replay(record).view(None)["heap"] == 7 - sum(
         int(a.split()[1]) for a in record["actions"]
     )
 
     eof = runner.invoke(app, ["play", "nim", "--seed", "2"], input="")
     assert eof.exit_code == 0, eof.output
-    assert "End of input." in eof.stdout and "Game stopped after 0 actions." in eof.stdout
+    assert "End of input." in eof.stdout and "Game stopped after 0 moves." in eof.stdout
 
 
 def test_you_see_only_your_own_view(runner: CliRunner, nim: Nim) -> None:
-    result = runner.invoke(app, ["play", "nim", "--seat", "1", "--seed", "3"], input="1\n" * 7)
+    result = runner.invoke(app, ["play", "nim", "--seat", "2", "--seed", "3"], input="1\n" * 7)
     assert result.exit_code == 0, result.output
-    assert "[seat 1]" in result.stdout
+    assert "[seat 1]" in result.stdout  # Nim's drawing names the 0-based seat of its view
     assert "[seat 0]" not in result.stdout and "[spectator]" not in result.stdout
-    # Seat 0 is the bot and moves first; its move reaches us through our view's log.
+    assert result.stdout.startswith("Nim, 2 players: Candy Bot 1 (random), You.")
+    # The bot moves first; its move reaches us through our view's log.
     first_move = result.stdout.index("seat 0 takes")
     assert first_move < result.stdout.index("Your move>")
 
 
-def test_hotseat_asks_every_seat(runner: CliRunner, nim: Nim) -> None:
+def test_hotseat_asks_every_player_by_name(runner: CliRunner, nim: Nim) -> None:
     result = runner.invoke(
         app, ["play", "nim", "--players", "3", "--hotseat", "--seed", "0"], input="1\n" * 7
     )
     assert result.exit_code == 0, result.output
-    for seat in range(3):
-        assert f"=== Seat {seat} to move ===" in result.stdout
-        assert f"Seat {seat}, your move>" in result.stdout
-    assert result.stdout.count("played take 1.") == 7
-    assert "seat 0  1  winner" in result.stdout  # the 7th stone falls to seat 0
+    for number in (1, 2, 3):
+        assert f"Player {number}, take the device." in result.stdout
+        assert f"=== Player {number} to move ===" in result.stdout
+        assert f"Player {number}, your move>" in result.stdout
+    assert "Winner: Player 1." in result.stdout  # the 7th stone falls to the first player
 
 
 @pytest.mark.parametrize("gid", st.games())
@@ -123,10 +123,11 @@ def test_real_game_hotseat_by_notation_replays_exactly(gid: str, tmp_path: Path)
         stdin="".join(f"{t}\n" for t in typed),
     )
     assert proc.returncode == 0, proc.stderr
-    assert "Not a legal action" not in proc.stdout
-    assert f"Game over after {len(typed)} actions." in proc.stdout
+    assert "Not possible" not in proc.stdout
+    assert f"Game over after {len(typed)} moves." in proc.stdout
     assert json.loads(save.read_text()) == state.record()
-    assert game.render(state.view(None)) in proc.stdout  # the final picture
+    names = [f"Player {s + 1}" for s in range(state.players)]
+    assert drawing.draw(game, state.view(None), names) in proc.stdout  # the final picture
 
 
 @pytest.mark.parametrize("gid", st.games())
@@ -134,10 +135,12 @@ def test_real_game_against_bots_by_numbers_to_the_end(gid: str) -> None:
     game = st.game(gid)
     players = game.min_players
     limit = game.max_length(players, game.options)
-    proc = run_script("play", gid, "--seed", "5", stdin="1\n" * limit)
+    proc = run_script("play", gid, "--seed", "5", "--bot-seed", "5", stdin="1\n" * limit)
     assert proc.returncode == 0, proc.stderr
-    assert "Result:" in proc.stdout and "Game over after" in proc.stdout
+    assert "Game over after" in proc.stdout
     assert "Traceback" not in proc.stderr
+    tail = proc.stdout[proc.stdout.index("Game over after") - 3000:]
+    assert "{" not in tail and "}" not in tail  # no raw JSON at the end
 
 
 def test_numbered_list_uses_columns_in_order() -> None:

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import sweettooth as st
+from sweettooth.cli import drawing
 from sweettooth.cli.main import app
 
 from .conftest import run_nim_cli, run_script
@@ -24,9 +25,11 @@ def test_replay_of_a_saved_game_shows_every_move(tmp_path: Path) -> None:
     proc = run_nim_cli("replay", str(save))
     assert proc.returncode == 0, proc.stderr
     for ply, action in enumerate(actions, 1):
-        assert f"--- ply {ply}: seat {(ply - 1) % 2} plays {action}" in proc.stdout
-    assert f"--- ply {len(actions) + 1}" not in proc.stdout
-    assert "[spectator]" in proc.stdout and "Result:" in proc.stdout
+        assert f"--- move {ply}: Player {(ply - 1) % 2 + 1}\n" in proc.stdout
+        assert f"seat {(ply - 1) % 2} takes {action.split()[1]}" in proc.stdout  # the view's log
+    assert f"--- move {len(actions) + 1}" not in proc.stdout
+    assert "[spectator]" in proc.stdout and "Scores:" in proc.stdout
+    assert "seed" not in proc.stdout
 
 
 def test_replay_from_a_seat_and_of_an_unfinished_game(
@@ -36,12 +39,14 @@ def test_replay_from_a_seat_and_of_an_unfinished_game(
     state.apply(state.legal_actions()[0])
     path = tmp_path / "part.json"
     st.save_record(state, path)
-    result = runner.invoke(app, ["replay", str(path), "--seat", "1"])
+    result = runner.invoke(app, ["replay", str(path), "--seat", "2"])
     assert result.exit_code == 0, result.output
     assert "[seat 1]" in result.stdout and "[spectator]" not in result.stdout
-    assert "The record ends before the game does (seat 1 to move)." in result.stdout
-    bad_seat = runner.invoke(app, ["replay", str(path), "--seat", "5"])
-    assert bad_seat.exit_code == 2 and "seat must be 0..1" in bad_seat.stderr
+    assert "Shown as Player 2 saw the game" in result.stdout
+    assert "The record ends before the game does (Player 2 to move)." in result.stdout
+    for bad in ("5", "0"):
+        bad_seat = runner.invoke(app, ["replay", str(path), "--seat", bad])
+        assert bad_seat.exit_code == 2 and "--seat must be 1..2" in bad_seat.stderr
 
 
 def _nim_record(**changes: object) -> str:
@@ -99,10 +104,11 @@ def test_real_game_replay_prints_every_spectator_view(gid: str, tmp_path: Path) 
     game = st.game(gid)
     state = game.new(game.min_players, 21)
     chooser = random.Random(21)
-    renders = [game.render(state.view(None))]
+    names = [f"Player {s + 1}" for s in range(state.players)]
+    renders = [drawing.draw(game, state.view(None), names)]
     while state.to_move is not None:
         state.apply(chooser.choice(state.legal_actions()))
-        renders.append(game.render(state.view(None)))
+        renders.append(drawing.draw(game, state.view(None), names))
     path = tmp_path / "game.json"
     st.save_record(state, path)
     proc = run_script("replay", str(path))
@@ -110,7 +116,8 @@ def test_real_game_replay_prints_every_spectator_view(gid: str, tmp_path: Path) 
     position = 0
     for ply, picture in enumerate(renders):
         if ply:
-            header = f"--- ply {ply}: "
+            header = f"--- move {ply}: "
             position = proc.stdout.index(header, position)
         position = proc.stdout.index(picture, position)
-    assert "Result:" in proc.stdout[position:]
+    end = proc.stdout[position:]
+    assert ("Winner" in end) if state.players > 1 else ("Score " in end)

@@ -381,11 +381,8 @@ def end_summary(state: State, view: JSON, names: Sequence[str]) -> str:
     result = view.get("result") or {}
     scores: list[float] = list(result.get("scores", []))
     winners: list[int] = list(result.get("winners", []))
-    if len(names) == 1:
-        lines = [f"Final score: {_number(scores[0])}." if scores else "The game is over."]
-    else:
-        lines = [winner_line(winners, names)]
     report = drawing.end_report(state.game, view, names)
+    lines = [] if len(names) == 1 else [winner_line(winners, names)]
     if report is None:
         width = max(len(n) for n in names)
         lines.append("Scores:")

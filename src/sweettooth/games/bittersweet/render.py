@@ -75,8 +75,8 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
     if mover is None:
         head += ": the game is over"
     else:
-        head += (f": turn of {names[view['current']]}, {view['actions_left']} action(s) "
-                 f"left; Empty Wrappers in the stack: {view['stack']}")
+        head += (f": {names[view['current']]}, {view['actions_left']} action(s) left. "
+                 f"Empty Wrapper stack: {view['stack']}")
     lines = [head]
     lines.append("    " + "".join(chr(97 + c).ljust(width) for c in range(cols)))
     for r in range(len(box) // cols):

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, Rng, State
+from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, State
 
-from . import refusals
+from . import refusals, sampling
 from .bar import CELLS
 from .components import Components, load_components
 from .render import render
-from .sampling import deal_hidden
 from .state import ChocolateState, set_up
 
 
@@ -72,18 +71,7 @@ class LeChocolat(Game[ChocolateState]):
             ) from None
 
     def sample(self, view: JSON, seat: int, seed: int) -> ChocolateState:
-        options = self.resolve_options(view["options"])
-        comps = self.components(options)
-        up = [comps.side_of(t["up"]) for t in view["tiles"]]
-        known = [None if t["down"] is None else comps.side_of(t["down"]) for t in view["tiles"]]
-        rng = Rng(seed)
-        down, removed = deal_hidden(comps, up, known, rng)
-        state = ChocolateState.__new__(ChocolateState)
-        state._init_base(self, view["players"], seed, options)
-        set_up(state, comps, comps.card(view["scoring_card"]["id"]), up, down, removed)
-        for move in view["log"]:
-            state.apply(self.parse_action(state, move["action"]))
-        return state
+        return sampling.sample(self, view, seed)
 
     def max_length(self, players: int, options: Mapping[str, OptionValue]) -> int:
         # Each split adds a group (at most CELLS - 1 splits); each claim takes one (at most CELLS).

@@ -2,99 +2,327 @@
 
 A seat knows every up side, the down sides of its own claimed tiles and, at the end, those of
 claimed tiles with a blank up side. Every other down side, and the whole removed tile, is dealt
-at random from the tiles not accounted for, so that each cell gets a tile that really has its
-visible up side.
+from the tiles not accounted for, so that each cell gets a tile that really has its visible up
+side.
 
-Cells are dealt one at a time, each a random tile (weighted by how many are left) that keeps the
-rest dealable. "Dealable" is Hall's condition for this transport problem: for every set S of
-faces, the cells showing a face in S need no more tiles than there are tiles with a side in S.
-With seven faces that is 128 sums, kept up to date as tiles are dealt, so a deal never
-backtracks.
+The deal is exact: every world consistent with the view comes out with its true probability
+given the set-up (LC-1: the tiles shuffled, 35 laid with a random side up, the 36th removed).
+A world is which tile kind sits under each unknown cell and which kind was removed. Every
+consistent way of laying the unseen physical tiles is equally likely, and a blank/blank tile
+shows a blank whichever side is up, so a world counts twice for each blank/blank tile on the
+bar: the count of a world is the coefficient of
+
+    prod over unseen tiles (a, b) of (t_a + t_b + t_R)      [(2 t_0 + t_R) for blank/blank]
+
+at prod_f t_f^(unknown cells showing f) * t_R (one tile removed), term by term. `Deal` computes
+these coefficients once per position (a table per tile kind, a face dropped as soon as no later
+kind touches it, so the tables stay small), then each sample walks back through the kinds
+choosing how many of each go to each side in proportion to the counts, and shuffles the tiles
+of each face among the cells showing it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
+from math import comb, factorial
+from typing import TYPE_CHECKING, Any
 
-from sweettooth.core import Rng
+import numpy as np
+import numpy.typing as npt
 
-from .components import Components
+from sweettooth.core import JSON, Rng
+
+from .state import ChocolateState, set_up
+
+if TYPE_CHECKING:
+    from .game import LeChocolat
 
 Pair = tuple[int, int]
+Array = npt.NDArray[np.float64]
+Term = tuple[int, int, int, float]  # to side a, to side b, removed, multiplicity
+# A kind, the table before it, axis offsets and sizes, live axes' strides, terms with shifts.
+Step = tuple[
+    Pair, list[float], list[int], list[int], list[tuple[int, int]],
+    list[tuple[int, int, int, float, int]],
+]
 
 
 def _pair(a: int, b: int) -> Pair:
     return (a, b) if a <= b else (b, a)
 
 
-class _Hall:
-    """Supply and demand of every set of faces, as bitmasks."""
-
-    def __init__(self, faces: int, pool: Counter[Pair], demand: list[int]) -> None:
-        self.full = 1 << faces
-        self.supply = [0] * self.full
-        self.demand = [0] * self.full
-        for s in range(1, self.full):
-            self.supply[s] = sum(n for p, n in pool.items() if self.mask(p) & s)
-            self.demand[s] = sum(d for f, d in enumerate(demand) if s >> f & 1)
-
-    @staticmethod
-    def mask(p: Pair) -> int:
-        return (1 << p[0]) | (1 << p[1])
-
-    def move(self, pair: Pair, face: int, step: int) -> None:
-        """Deal (step=-1) or undeal (step=+1) one tile `pair` to a cell showing `face`."""
-        m, bit = self.mask(pair), 1 << face
-        for s in range(1, self.full):
-            if s & m:
-                self.supply[s] += step
-            if s & bit:
-                self.demand[s] += step
-
-    def ok(self) -> bool:
-        return all(a >= b for a, b in zip(self.supply, self.demand, strict=True))
+def _terms(a: int, b: int, n: int) -> list[Term]:
+    """Ways n tiles of kind (a, b) split between a-cells, b-cells and the removed slot."""
+    out: list[Term] = []
+    for r in (0, 1):
+        if r > n:
+            continue
+        for x in range(n - r + 1):
+            y = n - r - x
+            if a == b:  # a double: all its laid tiles show a, either side up (x2 each)
+                if y:
+                    continue
+                out.append((x, 0, r, float(comb(n, r) * 2**x)))
+            else:
+                out.append((x, y, r, float(comb(n, r) * comb(n - r, x))))
+    return out
 
 
-def deal_hidden(
-    comps: Components, up: list[int], known_down: list[int | None], rng: Rng
-) -> tuple[list[int], tuple[int, int]]:
-    """Down sides for every cell and the removed tile, consistent with what is known."""
-    pool = Counter(_pair(a, b) for a, b in comps.tiles)
-    for cell, down in enumerate(known_down):
-        if down is not None:
-            pool[_pair(up[cell], down)] -= 1
-            if pool[_pair(up[cell], down)] < 0:
-                raise ValueError(f"view shows more {up[cell]}/{down} tiles than the box holds")
-    unknown = [c for c, d in enumerate(known_down) if d is None]
-    rng.shuffle(unknown)
-    faces = len(comps.flavours) + 1
-    demand = [0] * faces
-    for c in unknown:
-        demand[up[c]] += 1
-    hall = _Hall(faces, pool, demand)
-    if not hall.ok():
-        raise ValueError("no deal of the tiles fits this view")
-    downs: list[int] = [d if d is not None else -1 for d in known_down]
-    kinds = sorted(pool)
-    for cell in unknown:
-        face = up[cell]
-        bag = [p for p in kinds if face in p for _ in range(pool[p])]
-        rng.shuffle(bag)
-        tried: set[Pair] = set()
-        for pair in bag:
-            if pair in tried:
-                continue
-            tried.add(pair)
-            hall.move(pair, face, -1)
-            if hall.ok():
-                pool[pair] -= 1
-                downs[cell] = pair[1] if pair[0] == face else pair[0]
-                break
-            hall.move(pair, face, +1)
-        else:  # unreachable while Hall's condition held before this cell
+class Deal:
+    """The counting tables for one position: `sample` deals a world in O(kinds)."""
+
+    def __init__(self, faces: int, pool: tuple[tuple[Pair, int], ...], need: tuple[int, ...]):
+        self.kinds = _order(pool, faces)
+        self.need = need  # per face, then the removed slot (1)
+        axes = faces + 1
+        # A table maps the counts of every axis (a face, or R) to a weight. Axis k of a table
+        # covers counts off[k] .. off[k] + size[k] - 1 (a closed face: exactly need[k]).
+        off = [0] * axes
+        size = [1] * axes
+        table = np.ones(size)
+        touched = [0] * axes  # tiles dealt so far that could go to each axis
+        left = Counter[int]()
+        for (a, b), _ in self.kinds:
+            left[a] += 1
+            left[b] += a != b
+        steps: list[tuple[list[int], list[int], Array]] = []  # before each kind
+        for (a, b), n in self.kinds:
+            steps.append((list(off), list(size), table))
+            grow = {a: n, b: n, faces: 1}
+            new_size = list(size)
+            for k, g in grow.items():
+                touched[k] += g
+                new_size[k] = min(need[k], touched[k]) - off[k] + 1
+            table = _multiply(table, new_size, a, b, faces, _terms(a, b, n))
+            for f in {a, b}:
+                left[f] -= 1
+                if left[f] == 0:  # no later kind touches f: keep only count need[f]
+                    table, off = _close(table, off, f, need[f])
+            size = list(table.shape)
+        self.total = _at(table.ravel().tolist(), off, size, list(need))
+        if self.total <= 0:
             raise ValueError("no deal of the tiles fits this view")
-    left = [p for p in kinds for _ in range(pool[p])]
-    if len(left) != 1:
-        raise ValueError(f"expected one removed tile, {len(left)} left")
-    removed = left[0] if rng.random() < 0.5 else (left[0][1], left[0][0])
-    return downs, removed
+        # What `sample` reads at each kind: the table before it (flat), where its axes start,
+        # their sizes, the strides of its own axes and of the others of size > 1, and its
+        # terms with their shifts in the flat table.
+        self.walk: list[Step] = []
+        for ((a, b), n), (o, sz, t) in zip(self.kinds, steps, strict=True):
+            st = _strides(sz)
+            live = [(k, st[k]) for k in range(axes) if sz[k] > 1 or k in (a, b, faces)]
+            terms = [(x, y, r, m, x * st[a] + (y * st[b] if a != b else 0) + r * st[faces])
+                     for x, y, r, m in _terms(a, b, n)]
+            self.walk.append(((a, b), t.ravel().tolist(), o, sz, live, terms))
+        # Per kind, the splits already worked out for the counts left (samples of one position
+        # mostly walk the same few paths).
+        self.memo: list[dict[tuple[int, ...], tuple[list[float], list[tuple[int, int, int]]]]]
+        self.memo = [{} for _ in self.walk]
+
+    def sample(self, rng: Rng) -> tuple[list[list[int]], Pair]:
+        """Per face, the down sides of its unknown cells (in a random order); the removed tile."""
+        faces = len(self.need) - 1
+        v = list(self.need)
+        downs: list[list[int]] = [[] for _ in range(faces)]
+        removed: Pair | None = None
+        for i in range(len(self.walk) - 1, -1, -1):
+            key = tuple(v)
+            choice = self.memo[i].get(key)
+            if choice is None:
+                choice = self.memo[i][key] = self._choices(i, v)
+            cumulative, picks = choice
+            pick = 0 if len(picks) == 1 else bisect_right(cumulative, rng.random() * cumulative[-1])
+            (a, b), (to_a, to_b, r) = self.walk[i][0], picks[pick]
+            v[a] -= to_a
+            v[b] -= to_b
+            v[faces] -= r
+            downs[a] += [b] * to_a
+            downs[b] += [a] * to_b
+            if r:
+                removed = (a, b)
+        assert removed is not None and not any(v), "the counting tables are inconsistent"
+        for bag in downs:
+            shuffle(bag, rng)
+        return downs, removed
+
+    def _choices(self, i: int, v: list[int]) -> tuple[list[float], list[tuple[int, int, int]]]:
+        """How kind i may split, given counts `v` still to deal at and before it: cumulative
+        weights and (to side a, to side b, removed) for each split of non-zero weight."""
+        (a, b), table, off, size, strides, terms = self.walk[i]
+        faces = len(self.need) - 1
+        base = sum((v[k] - off[k]) * s for k, s in strides)
+        ia, ib, ir = v[a] - off[a], v[b] - off[b], v[faces] - off[faces]
+        sa, sb, sr = size[a], size[b], size[faces]
+        if a == b:  # a double: one axis, checked once (y is 0)
+            ib, sb = 0, 1
+        cumulative: list[float] = []
+        picks: list[tuple[int, int, int]] = []
+        total = 0.0
+        for x, y, r, mult, shift in terms:
+            if 0 <= ia - x < sa and 0 <= ib - y < sb and 0 <= ir - r < sr:
+                w = table[base - shift] * mult
+                if w > 0:
+                    total += w
+                    cumulative.append(total)
+                    picks.append((x, y, r))
+        if not picks:
+            raise AssertionError("the counting tables are inconsistent")
+        return cumulative, picks
+
+
+_FACTORIALS = [factorial(n) for n in range(64)]
+
+
+def shuffle(seq: list[int], rng: Rng) -> None:
+    """A uniformly random order of `seq`, in place, from one draw: a number below len(seq)!
+    (by rejection, so exactly uniform) read digit by digit in the factorial number system."""
+    n = len(seq)
+    if n < 2:
+        return
+    if n >= len(_FACTORIALS):
+        rng.shuffle(seq)
+        return
+    bound = _FACTORIALS[n]
+    bits = bound.bit_length()
+    z = rng.getrandbits(bits)
+    while z >= bound:
+        z = rng.getrandbits(bits)
+    for i in range(n - 1, 0, -1):
+        z, j = divmod(z, i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+def _order(pool: tuple[tuple[Pair, int], ...], faces: int) -> list[tuple[Pair, int]]:
+    """Kinds grouped by their highest face, so faces close early and tables stay small; blank
+    (face 0, on the most kinds) last."""
+    return sorted(((p, n) for p, n in pool if n > 0), key=lambda pn: (-pn[0][1], -pn[0][0]))
+
+
+def _strides(size: list[int]) -> list[int]:
+    out = [1] * len(size)
+    for k in range(len(size) - 2, -1, -1):
+        out[k] = out[k + 1] * size[k + 1]
+    return out
+
+
+def _at(table: list[float], off: list[int], size: list[int], v: list[int]) -> float:
+    index = 0
+    for k in range(len(size)):
+        i = v[k] - off[k]
+        if i < 0 or i >= size[k]:
+            return 0.0
+        index = index * size[k] + i
+    return table[index]
+
+
+def _multiply(
+    table: Array, new_size: list[int], a: int, b: int, r_axis: int, terms: list[Term]
+) -> Array:
+    """The table times one kind's factor: each term adds a shifted copy, cut at the sizes."""
+    out = np.zeros(new_size)
+    for x, y, r, mult in terms:
+        shift = [0] * len(new_size)
+        shift[a] += x
+        shift[b] += y if a != b else 0
+        shift[r_axis] += r
+        src, dst = [], []
+        for old, new, sh in zip(table.shape, new_size, shift, strict=True):
+            n = min(old, new - sh)
+            if n <= 0:
+                break
+            src.append(slice(0, n))
+            dst.append(slice(sh, sh + n))
+        else:
+            out[tuple(dst)] += mult * table[tuple(src)]
+    return out
+
+
+def _close(table: Array, off: list[int], axis: int, count: int) -> tuple[Array, list[int]]:
+    """Keep only the entries whose `axis` count is exactly `count`."""
+    i = count - off[axis]
+    new_off = list(off)
+    new_off[axis] = count
+    if 0 <= i < table.shape[axis]:
+        return np.take(table, [i], axis=axis), new_off
+    shape = list(table.shape)
+    shape[axis] = 1
+    return np.zeros(shape), new_off
+
+
+class Position:
+    """What every sample of one view shares: the counting tables, the unknown cells of each
+    face, and the public position (replayed from the log once; a sample only adds downs)."""
+
+    def __init__(self, game: LeChocolat, view: JSON) -> None:
+        options = game.resolve_options(view["options"])
+        comps = game.components(options)
+        up = [comps.side_of(t["up"]) for t in view["tiles"]]
+        self.known = [None if t["down"] is None else comps.side_of(t["down"])
+                      for t in view["tiles"]]
+        pool = Counter(_pair(a, b) for a, b in comps.tiles)
+        for cell, down in enumerate(self.known):
+            if down is not None:
+                pool[_pair(up[cell], down)] -= 1
+                if pool[_pair(up[cell], down)] < 0:
+                    raise ValueError(
+                        f"view shows more {up[cell]}/{down} tiles than the box holds")
+        faces = len(comps.flavours) + 1
+        self.cells: list[list[int]] = [[] for _ in range(faces)]
+        for cell, down in enumerate(self.known):
+            if down is None:
+                self.cells[up[cell]].append(cell)
+        self.deal = Deal(faces, tuple(sorted(pool.items())),
+                         (*(len(c) for c in self.cells), 1))
+        state = ChocolateState.__new__(ChocolateState)
+        state._init_base(game, view["players"], 0, options)
+        downs, removed = self.downs(Rng(0))
+        set_up(state, comps, comps.card(view["scoring_card"]["id"]), up, downs, removed)
+        for move in view["log"]:
+            state.apply(game.parse_action(state, move["action"]))
+        self.public = state
+
+    def downs(self, rng: Rng) -> tuple[list[int], tuple[int, int]]:
+        """Down sides for every cell and the removed tile, consistent with the view."""
+        bags, removed = self.deal.sample(rng)
+        downs = [-1 if d is None else d for d in self.known]
+        for cells, bag in zip(self.cells, bags, strict=True):
+            for cell, down in zip(cells, bag, strict=True):
+                downs[cell] = down
+        if rng.random() < 0.5:
+            removed = (removed[1], removed[0])
+        return downs, removed
+
+    def sample(self, seed: int) -> ChocolateState:
+        rng = Rng(seed)
+        state = self.public.copy()
+        state.seed, state.rng = seed, rng
+        state.down, state.removed = self.downs(rng)
+        return state
+
+
+_POSITIONS: dict[tuple[Any, ...], Position] = {}
+_KEEP = 32  # positions remembered (a search samples one view thousands of times)
+
+
+_LAST: list[Any] = [None, None]  # the last view sampled and its position
+
+
+def sample(game: LeChocolat, view: JSON, seed: int) -> ChocolateState:
+    """A state whose view for the seat is `view`, the hidden sides dealt from `seed`.
+
+    A search samples the same view object over and over: that one is recognised at once (views
+    are plain data that nobody changes once made)."""
+    if view is _LAST[0]:
+        return _LAST[1].sample(seed)  # type: ignore[no-any-return]
+    key = (
+        tuple(sorted(view["options"].items())), view["scoring_card"]["id"],
+        tuple((t["up"], t["down"]) for t in view["tiles"]),
+        tuple(m["action"] for m in view["log"]),
+    )
+    position = _POSITIONS.get(key)
+    if position is None:
+        position = Position(game, view)
+        if len(_POSITIONS) >= _KEEP:
+            del _POSITIONS[next(iter(_POSITIONS))]
+        _POSITIONS[key] = position
+    _LAST[:] = [view, position]
+    return position.sample(seed)

@@ -20,7 +20,7 @@ from typing import Any
 
 from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, State
 
-from .actions import NOTATION
+from . import refusals
 from .components import Box, Layout, load_box
 from .render import render
 from .sampling import state_from_view
@@ -168,13 +168,22 @@ class BonbonsGame(Game[BonbonsState]):
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{}, {"variant": "quick"}]
 
-    def parse_action(self, state: State, text: str) -> Any:
-        """The legal action written `text` (case and spacing ignored); else IllegalAction."""
-        wanted = " ".join(str(text).lower().split())
-        action = NOTATION.get(wanted)
-        if action is not None and state.to_move is not None and state._is_legal(action):
-            return action
-        return super().parse_action(state, text)  # raises, saying why
+    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
+    def read_action(self, state: State, text: str) -> Any:
+        """The action written `text` (case and spacing ignored), legal or not."""
+        return refusals.read(text)
+
+    def why_illegal(self, state: State, action: Any) -> str | None:
+        assert isinstance(state, BonbonsState)
+        return refusals.why(state, action)
+
+    def expected(self, state: State) -> str:
+        assert isinstance(state, BonbonsState)
+        return refusals.expected(state)
+
+    def shapes(self, state: State) -> str:
+        assert isinstance(state, BonbonsState)
+        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render(view)

@@ -117,7 +117,7 @@ def test_parse_action_is_forgiving_about_case_and_spacing_but_not_legality() -> 
 def test_illegal_actions_change_nothing() -> None:
     state = position(white=(3, 4, 5, 6), basket=["9H"])
     before = state.snapshot()
-    for bad in (None, "eat 9H with 4+5", object(), [1], parse_notation("grab 1 with 3+4")):
+    for bad in (None, "eat 9H with 3+4", object(), [1], parse_notation("grab 1 with 3+4")):
         with pytest.raises(IllegalAction):
             state.apply(bad)
     assert state.snapshot() == before

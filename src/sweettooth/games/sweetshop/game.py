@@ -8,8 +8,7 @@ from typing import Any
 from sweettooth.core import JSON, Game, State
 from sweettooth.core.options import OptionValue
 
-from . import position, render, sampling
-from .actions import parse_notation
+from . import position, refusals, render, sampling
 from .cards import CARDS
 from .state import SHELF_SIZE, SweetShopState
 
@@ -42,12 +41,23 @@ class SweetShop(Game[SweetShopState]):
         diamonds = sum(1 for c in range(52) if CARDS.bonus[c] == "sugar_rush")
         return turns * (2 + clubs + 1) + 52 + diamonds
 
-    def parse_action(self, state: State, text: str) -> Any:
-        """The legal action written as `text`; case and spacing are free ("EAT kS with 6+6 +1")."""
-        action = parse_notation(str(text))
-        if action is not None and state.to_move is not None and state._is_legal(action):
-            return action
-        return super().parse_action(state, text)
+    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
+    def read_action(self, state: State, text: str) -> Any:
+        """The action written as `text`, legal or not; case and spacing are free
+        ("EAT kS with 6+6 +1")."""
+        return refusals.read(text)
+
+    def why_illegal(self, state: State, action: Any) -> str | None:
+        assert isinstance(state, SweetShopState)
+        return refusals.why(state, action)
+
+    def expected(self, state: State) -> str:
+        assert isinstance(state, SweetShopState)
+        return refusals.expected(state)
+
+    def shapes(self, state: State) -> str:
+        assert isinstance(state, SweetShopState)
+        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render.render(view)

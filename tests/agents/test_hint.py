@@ -100,6 +100,7 @@ def test_hint_is_the_medium_bots_move_and_the_same_for_the_same_view(gid: str) -
         assert h.action == str(chosen)
         assert hint(gid, view) == h  # a game id works as well as the Game
         assert hint(game, json.loads(json.dumps(view))) == h  # as sent over a WebSocket
+        assert hint(game, dict(reversed(view.items()))) == h  # key order does not matter
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
@@ -198,8 +199,10 @@ def test_bonbons_stop_says_nothing_matches() -> None:
     if h.action == "stop":
         assert "no round tile that matches the yellow toffee" in h.reason
     else:
-        assert h.action in ("p0.1", "p0.2")
-        assert h.reason.startswith("flip your ") and "yellow toffee" in h.reason
+        slot = ["p0.1", "p0.2", "p0.3", "p0.4"].index(h.action)
+        nth = ["1st", "2nd", "3rd", "4th"][slot]
+        assert h.reason == (f"flip your {nth} tile: nobody has seen a round yellow toffee, so it "
+                            "may be one of your unseen tiles")
 
 
 def _sweet_points(view: JSON, seat: int, plates: list[list[int]], bowls: list[list[int]],
@@ -210,7 +213,7 @@ def _sweet_points(view: JSON, seat: int, plates: list[list[int]], bowls: list[li
 
 def test_sweet_nose_exchange_names_your_points_before_and_after() -> None:
     plates = [sweets(red=4, green=4), sweets(brown=4, pink=4), sweets(yellow=4, red=4)]
-    market = sweets(pink=2, yellow=1)
+    market = sweets(red=1, green=1, pink=1)
     markers = [[1, 2, 3, 4, 5], [5, 4, 1, 2, 3], [5, 2, 4, 3, 1]]
     state = sweetnose_position(3, plates=plates, market=market, markers=markers)
     view = state.view(0)
@@ -225,7 +228,7 @@ def test_sweet_nose_exchange_names_your_points_before_and_after() -> None:
         v2, 0, [[v2["plates"][0][k] for k in KINDS]], [[v2["bowls"][0][k] for k in KINDS]],
         [v2["market"][k] for k in KINDS],
     )
-    assert before == 4 * 1 + 4 * 2  # red 4 x (1 + 0), green 4 x (2 + 0)
+    assert before == 4 * (1 + 1) + 4 * (2 + 1)  # red 4 x (marker 1 + 1 in the market), green
     assert f"your sweet points from {before} to {sp}" in h.reason, h
     assert sp < before
 

@@ -62,8 +62,11 @@ class SweetApp(App[int]):
     .hidden { display: none; }
     .row { height: auto; width: auto; }
     .col { height: auto; width: auto; }
-    .box { height: auto; width: auto; border: round $panel; padding: 0 1; }
+    .box { height: auto; width: auto; min-width: 16; border: round $panel; padding: 0 1; }
     .words { width: auto; }
+    .box.full { width: 100%; }
+    .box.full .words, .box.full Piece { width: 100%; }
+    .box.flat { border: none; border-left: tall $panel; padding: 0 0 0 1; }
     Piece.last { text-style: underline; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -199,12 +202,22 @@ class SweetApp(App[int]):
         pickable = self.composer.pickable() if self.my_turn() else {}
         picks = list(self.composer.picks)
         present: set[str] = set()
-        for piece in self.pieces():
-            if piece.key is None:
-                continue
-            present.add(piece.key)
-            picked = piece.key in picks
-            piece.set_state(pickable.get(piece.key, 0) > 0, picked)
+        pieces = [p for p in self.pieces() if p.key is not None]
+        total: dict[str, int] = {}
+        for piece in pieces:
+            assert piece.key is not None
+            total[piece.key] = total.get(piece.key, 0) + 1
+        marked: dict[str, int] = {}
+        for piece in pieces:
+            key = piece.key
+            assert key is not None
+            present.add(key)
+            # Several pieces may share a key (two dice showing 3): the first ones are picked.
+            picked = marked.get(key, 0) < picks.count(key)
+            if picked:
+                marked[key] = marked.get(key, 0) + 1
+            spare = total[key] > picks.count(key)
+            piece.set_state(pickable.get(key, 0) > 0 and (not picked or not spare), picked)
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
         opts: list[Option] = []

@@ -1,0 +1,297 @@
+"""BitterSweet: the box of Chocs, your hand with every Choc's texture, coating, shape, points
+and ability, your YUM!/YUCK! Preference cards, and what the others show."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+from sweettooth.core import JSON
+from sweettooth.games.bittersweet.components import Choc, load_components
+
+from .base import Ctx, Face, seat_words, you_verb
+from .draw import box, piece, row, styled, table, text
+
+COATING = {"milk": "#a0683f", "crimson": "#b3263e", "dark": "#3d2216", "white": "#efe3cc"}
+INK = {"milk": "#ffffff", "crimson": "#ffffff", "dark": "#f5e6d8", "white": "#3b2417"}
+SHAPE = {"pyramid": "▲", "heart": "♥", "trapezoid": "⏢", "square": "■", "round": "●",
+         "hexagon": "⬢", "animal": "ʕ"}
+CELL = 7
+
+
+@cache
+def catalogue(chocs_file: str = "", preferences_file: str = "") -> dict[str, Choc]:
+    """Choc id -> its card (public component data, the same for every seat)."""
+    comps = load_components(chocs_file, preferences_file)
+    return {c.id: c for c in comps.chocs}
+
+
+def chocs_of(view: JSON) -> dict[str, Choc]:
+    opts = view.get("options") or {}
+    return catalogue(str(opts.get("chocs_file") or ""), str(opts.get("preferences_file") or ""))
+
+
+def colours(c: Choc | None) -> str:
+    if c is None:
+        return "#f0d9b5 on #6b4226"
+    if c.kind == "veggie":
+        return "bold #ffffff on #5f9e4a"
+    if c.kind == "wild":
+        return "bold #ffffff on #d9a441"
+    coat = c.coating or ""
+    return f"bold {INK.get(coat, '#ffffff')} on {COATING.get(coat, '#7a5038')}"
+
+
+def choc_line(c: Choc) -> Text:
+    """'Pea Pod  ▲ solid · milk · pyramid  2 pts  On Reveal: ...'."""
+    attrs = " · ".join(a for a in (c.texture, c.coating, c.shape) if a)
+    kind = f" ({c.kind})" if c.kind != "choc" else ""
+    t = Text()
+    t.append(f" {c.name} ", style=colours(c))
+    t.append(f" {SHAPE.get(c.shape or '', ' ')} {attrs}{kind}", style="")
+    t.append(f"  {c.score.text()} pts", style="bold #f2c230")
+    if c.ability:
+        t.append(f"  {c.ability.text()}", style="italic")
+    if c.no_return:
+        t.append("  While held: you cannot return Chocs", style="italic")
+    return t
+
+
+def name_of(chocs: dict[str, Choc], cid: str) -> str:
+    c = chocs.get(cid)
+    return c.name if c else str(cid).replace("-", " ").title()
+
+
+class BitterSweetFace(Face):
+    game_id = "bittersweet"
+
+    def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str]) -> Widget:
+        name, face, cid = b["cell"], b["face"], b.get("choc")
+        key = f"cell:{name}"
+        cls = "last" if name in last else ""
+        if face == "empty":
+            return piece(Text(f"{name:^{CELL}}", style="dim"), key, f"{name}: empty space",
+                         classes=cls)
+        if face == "up" and cid:
+            c = chocs.get(cid)
+            label = name_of(chocs, cid)[:CELL - 1]
+            tip = f"{name}: {choc_line(c).plain}" if c else name
+            return piece(Text(f"{label:<{CELL - 1}}" + (SHAPE.get(c.shape or "", " ") if c
+                                                       else " "), style=colours(c)), key, tip,
+                         classes=cls)
+        if cid:  # face down, but this seat has seen it
+            label = f"({name_of(chocs, cid)[:CELL - 2]})"
+            return piece(Text(f"{label:<{CELL}}", style="italic #f0d9b5 on #4a2e1a"), key,
+                         f"{name}: face down; you saw {name_of(chocs, cid)}", classes=cls)
+        return piece(Text(f"{'░' + name + '░':^{CELL}}", style="#f0d9b5 on #6b4226"), key,
+                     f"{name}: face down", classes=cls)
+
+    def prefs(self, yum: list[str], yuck: list[str], yum_n: int, yuck_n: int) -> Text:
+        t = Text()
+        t.append("YUM! ", style="bold #3fae62")
+        shown = list(yum) + ["?"] * max(0, yum_n - len(yum))
+        t.append(" ".join(shown) or "-", style="#3fae62")
+        t.append("  YUCK! ", style="bold #e0474c")
+        shown = list(yuck) + ["?"] * max(0, yuck_n - len(yuck))
+        t.append(" ".join(shown) or "-", style="#e0474c")
+        return t
+
+    def seat(self, view: JSON, p: int, ctx: Ctx, chocs: dict[str, Choc]) -> Widget:
+        st = view["seats"][p]
+        mine = p == ctx.seat
+        yum = st.get("yum") if mine else st.get("known_yum")
+        yuck = st.get("yuck") if mine else st.get("known_yuck")
+        stars = "★" * st["round_wins"] or "no wins"
+        head = styled((ctx.name(p), "bold"), f" · {stars} · hand {st['hand_size']}"
+                      f" · wrappers {st['wrappers']}")
+        if p == view.get("current"):
+            head.append(" ▶", style="bold")
+        lines: list[Widget] = [piece(head, f"seat:{p}", f"{ctx.name(p)}")]
+        lines.append(text(self.prefs(list(yum or []), list(yuck or []), st["yum_cards"],
+                                     st["yuck_cards"])))
+        known = st.get("known_hand") or []
+        if not mine and known:
+            lines.append(text(Text("known in hand: " + ", ".join(
+                name_of(chocs, c) for c in known), style="italic")))
+        if st.get("discards"):
+            lines.append(text(Text("discarded: " + ", ".join(st["discards"]), style="dim")))
+        if ctx.wide:
+            return box("", *lines, classes="seat")
+        return box("", *lines, classes="seat flat")
+
+    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        chocs = chocs_of(view)
+        last: set[str] = set()
+        for line in ctx.last.values():
+            last.update(re.findall(r"\b[a-h]\d\b", line))
+        cols = int(view.get("cols") or 6)
+        cells = view["box"]
+        grid: list[Widget] = []
+        for r in range(0, len(cells), cols):
+            parts: list[Widget] = []
+            for b in cells[r:r + cols]:
+                parts.append(self.cell(b, chocs, last))
+                parts.append(text(" "))
+            grid.append(row(*parts))
+        whose = "Your" if view["current"] == ctx.seat else f"{ctx.name(view['current'])}'s"
+        info = (f"Round {view['round']} · {whose} turn, "
+                f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left"
+                f" · stack {view['stack']} wrappers")
+        out: list[Widget] = [text(Text(info, style="bold"))]
+        for t in view.get("tasks") or []:
+            c = chocs.get(str(t.get("choc")))
+            what = c.ability.text() if c and c.ability else str(t.get("kind"))
+            out.append(text(Text(f"In progress for {ctx.name(t['who'])}: "
+                                 f"{name_of(chocs, str(t.get('choc')))}: {what}",
+                                 style="italic #f2c230")))
+        if view.get("pending"):
+            parts = [text("Resolve next: ")]
+            for cid in view["pending"]:
+                parts.append(piece(Text(f" {name_of(chocs, cid)} ", style=colours(chocs.get(cid))),
+                                   f"pending:{cid}", f"resolve {name_of(chocs, cid)} next"))
+                parts.append(text(" "))
+            out.append(row(*parts))
+        boxw = box("The box", *grid)
+        me = ctx.seat
+        others = [self.seat(view, p, ctx, chocs) for p in range(view["players"]) if p != me]
+        if ctx.wide:
+            out.append(row(boxw, Static(classes="gap"), *others[:1]))
+            if others[1:]:
+                out.append(row(*others[1:]))
+        else:
+            out.append(boxw)
+            out.extend(others)
+        if me is not None:
+            out.append(self.seat(view, me, ctx, chocs))
+            hand = view["seats"][me].get("hand") or []
+            lines: list[Widget] = [piece(choc_line(chocs[c]) if c in chocs else Text(c),
+                                         f"hand:{c}", name_of(chocs, c)) for c in hand]
+            if not lines:
+                lines = [text(Text("empty", style="dim"))]
+            out.append(box(f"Your hand ({len(hand)})", *lines, classes="full"))
+        up = [b for b in cells if b["face"] == "up" and b.get("choc") in chocs]
+        if up:
+            out.append(box("Face up in the box", *(
+                text(styled((f"{b['cell']} ", "dim"), choc_line(chocs[b["choc"]])))
+                for b in up), classes="full"))
+        if view.get("rounds") and view.get("result") is None:
+            out.extend(self.rounds(view, ctx, chocs))
+        return out
+
+    # -- moves -------------------------------------------------------------------------------
+    def keys(self, action: str, view: JSON) -> list[str] | None:
+        m = re.fullmatch(r"take ([a-z]\d+)", action)
+        if m:
+            b = next((x for x in view["box"] if x["cell"] == m.group(1)), None)
+            up = b is not None and b["face"] == "up"
+            return [f"cell:{m.group(1)}"] if up else [f"cell:{m.group(1)}", "do:take"]
+        m = re.fullmatch(r"reveal ([a-z]\d+)", action)
+        if m:
+            return [f"cell:{m.group(1)}", "do:reveal"]
+        m = re.fullmatch(r"pick ([a-z]\d+)", action)
+        if m:
+            return [f"cell:{m.group(1)}"]
+        m = re.fullmatch(r"return (\S+) ([a-z]\d+)", action)
+        if m:
+            return [f"hand:{m.group(1)}", f"cell:{m.group(2)}"]
+        m = re.fullmatch(r"give (\S+) to P(\d+)", action)
+        if m:
+            return [f"hand:{m.group(1)}", f"seat:{int(m.group(2)) - 1}"]
+        m = re.fullmatch(r"choose P(\d+)", action)
+        if m:
+            return [f"seat:{int(m.group(1)) - 1}"]
+        m = re.fullmatch(r"resolve (\S+)", action)
+        if m:
+            return [f"pending:{m.group(1)}"]
+        return None
+
+    def label(self, key: str, view: JSON, ctx: Ctx) -> str:
+        return {"do:take": "Take it (face down, unseen)",
+                "do:reveal": "Reveal it (turn it face up)"}.get(key, key)
+
+    def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
+        chocs = chocs_of(view)
+        words = [name_of(chocs, w) if w in chocs else w for w in action.split(" ")]
+        return seat_words(" ".join(words), ctx)
+
+    def prompt(self, view: JSON, ctx: Ctx) -> str:
+        la = view.get("legal_actions") or []
+        if any(a.startswith("resolve ") for a in la):
+            return "choose which On Reveal resolves next"
+        if any(a.startswith("pick ") for a in la):
+            return "pick a face-down Choc in the box"
+        if any(a.startswith("choose ") for a in la):
+            return "choose a player"
+        if la and all(a.startswith("give ") for a in la):
+            return "give a Choc from your hand: pick it, then the player"
+        if la and all(a.startswith("return ") for a in la):
+            return "return a Choc: pick it in your hand, then an empty space"
+        if any(k.startswith("cell:") for k in ctx.picks):
+            return "take it or reveal it (in the Choose list)"
+        n = int(view.get("actions_left", 0))
+        return (f"take or reveal a Choc, or return one: pick a Choc in your hand, then an "
+                f"empty space ({n} action{'s' if n != 1 else ''} left)")
+
+    def score_of(self, view: JSON, seat: int) -> str:
+        return "★" * int(view["seats"][seat]["round_wins"])
+
+    def log(self, view: JSON, ctx: Ctx) -> list[str]:
+        chocs = chocs_of(view)
+        out = []
+        for line in view.get("log") or []:
+            s = re.sub(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+\b",
+                       lambda m: name_of(chocs, m.group(0)) if m.group(0) in chocs
+                       and "-" in m.group(0) else m.group(0), str(line))
+            m = re.match(r"^P(\d+) (.*)$", s)
+            if m:
+                who = ctx.name(int(m.group(1)) - 1)
+                s = f"{who} {you_verb(who, m.group(2))}"
+            out.append(seat_words(s, ctx))
+        return out
+
+    def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for line in view.get("log") or []:
+            m = re.match(r"^P(\d+) (takes|reveals|returns|gives|picks|chooses)\b(.*)$",
+                         str(line))
+            if m:
+                cells = re.findall(r"\b[a-h]\d\b", m.group(3))
+                out[int(m.group(1)) - 1] = f"{m.group(2)[:-1]} {' '.join(cells)}".strip()
+        return out
+
+    # -- the end -----------------------------------------------------------------------------
+    def rounds(self, view: JSON, ctx: Ctx, chocs: dict[str, Choc]) -> list[Widget]:
+        out: list[Widget] = []
+        for r in view.get("rounds") or []:
+            winners = ", ".join(ctx.name(p) for p in r["winners"])
+            head = ["Player", "Hand", "Chocs", "YUM!", "YUCK!", "Total"]
+            rows: list[list[str | Text]] = []
+            for sh in r["sheets"]:
+                rows.append([
+                    ctx.name(sh["seat"]),
+                    ", ".join(name_of(chocs, c) for c in sh["hand"]) or "-",
+                    str(sh["chocs"]),
+                    "; ".join(f"{y['attribute']} ×{y['matching']}: +{y['points']}"
+                              for y in sh["yum"]) or "-",
+                    "; ".join(f"{y['attribute']} ×{y['matching']}: -{y['points']}"
+                              for y in sh["yuck"]) or "-",
+                    str(sh["total"]),
+                ])
+            bold = [i for i, sh in enumerate(r["sheets"]) if sh["seat"] in r["winners"]]
+            out.append(Static(table(head, rows, f"Round {r['round']}: won by {winners}",
+                                    bold_rows=bold)))
+        return out
+
+    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+        return self.rounds(view, ctx, chocs_of(view))
+
+    def tie_break(self, view: JSON, ctx: Ctx) -> str | None:
+        winners = (view.get("result") or {}).get("winners") or []
+        if len(winners) > 1:
+            return ("Several players reached 2 round wins in the same round: "
+                    "they share the victory.")
+        return "The first player to win 2 rounds wins the game."

@@ -50,6 +50,8 @@ def test_replay_viewer(browser: Browser, server: Server) -> None:
     assert plies > 10
     expect(page.locator(".lc-piece")).to_have_count(1)  # the whole bar, unbroken
     expect(page.locator("#where")).to_have_text(f"Move 0 of {plies}")
+    # The replay viewer says who moves next, never "Waiting for" (issue 12).
+    expect(page.locator(".status")).to_have_text("Next to move: Tester")
     page.click("#next")
     page.wait_for_selector("body[data-ply='1']")
     expect(page.locator(".lc-piece")).to_have_count(2)  # the first split

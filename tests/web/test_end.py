@@ -1,0 +1,74 @@
+"""The end of a game (issue 12): the result panel is brought into view after the last move, at
+phone and desktop sizes, names the winner and says why; status lines are right for the player,
+a spectator and hotseat. Screenshots of each game at start, middle and end, desktop and phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import SHOTS, shot
+from .helpers import END, in_viewport, play_to_end, quick_game
+
+GAMES = ["bittersweet", "bonbons", "lechocolat", "sweetnose", "sweetshop"]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_result_in_view_after_the_last_move(page: Page, game: str, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    quick_game(page, game)
+    page.wait_for_selector(".board [data-key]")
+    shot(page, f"{game}-{size}-start")
+    statuses: list[str] = []
+
+    def watch(n: int) -> None:
+        statuses.append(page.locator(".status").inner_text())
+        if n == 12:
+            shot(page, f"{game}-{size}-middle")
+
+    play_to_end(page, seed=GAMES.index(game) + (7 if size == "phone" else 0), on_click=watch)
+    end = page.locator(END)
+    # Brought into view: the panel's top is on screen once the scroll settles.
+    page.wait_for_function(
+        """() => { const r = document.querySelector('.endscreen').getBoundingClientRect();
+                   return r.top >= -1 && r.top < innerHeight - 40; }""")
+    assert in_viewport(page, ".endscreen")
+    title = end.locator(".endtitle").inner_text()
+    if game == "sweetshop":
+        assert title.startswith("Final score")
+    else:
+        assert "win" in title.lower() and "Tester" not in title, title
+        expect(end.locator(".endwhy")).not_to_be_empty()
+    page.screenshot(path=str(SHOTS / f"{game}-{size}-end-view.png"))
+    shot(page, f"{game}-{size}-end")
+    assert not [s for s in statuses if "Waiting for You" in s or "Waiting for Tester" in s]
+    expect(page.locator(".status")).to_contain_text("Game over")
+
+
+def test_hotseat_end_names_the_winner(page: Page) -> None:
+    """Two players on one device (Le Chocolat): the end names the winner by name, never "You"."""
+    page.goto("/?speed=instant")
+    page.wait_for_selector("body[data-ready='1']")
+    page.check("input[name=game][value=lechocolat]")
+    page.fill("#name", "Ann")
+    page.select_option("#mode", "hotseat")
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html?t=*")
+    play_to_end(page, seed=3)
+    title = page.locator(f"{END} .endtitle").inner_text()
+    assert "You" not in title
+    assert "Ann wins!" in title or "Player 2 wins!" in title or "Shared win" in title, title
+    shot(page, "hotseat-end")
+
+
+def test_spectator_status_line(page: Page) -> None:
+    """A spectator reads "<name> to move", never "Waiting for" (the replay viewer's status is
+    checked in test_hotseat_replay.py)."""
+    quick_game(page, "lechocolat")
+    page.wait_for_selector(".table-root.myturn .board .pickable")
+    page.goto(page.url + "&watch=1")
+    expect(page.locator(".status")).to_contain_text("Tester to move")
+    assert "Waiting" not in page.locator(".status").inner_text()

@@ -83,13 +83,13 @@ function pointsShort(p) {
 /** Everything about a Choc in plain words (tooltip and accessible name). */
 export function chocText(id) {
   const c = info(id);
-  const kind = c.kind === "veggie" ? "a Veggie" : c.kind === "wild" ? "a wild animal" : "a Choc";
+  const kind = c.kind === "veggie" ? "a Veggie" : c.kind === "wild" ? "a wild Choc" : "a Choc";
   const attrs = [c.texture && `${c.texture} texture`, c.coating && `${c.coating} coating`, c.shape && `${c.shape} shape`].filter(Boolean);
   const parts = [`${c.name}: ${kind}${attrs.length ? ` with ${attrs.join(", ")}` : ""}.`,
     `Worth ${pointsText(c.points)}.`,
-    c.ability ? `${c.ability}.` : "No ability.",
+    c.ability ? `${c.ability}${/[.!?]$/.test(c.ability) ? "" : "."}` : "No ability.",
     c.no_return ? "It cannot be returned to the box." : null];
-  return parts.filter(Boolean).join(" ").replace(/\.\./g, ".");
+  return parts.filter(Boolean).join(" ");
 }
 
 function chocCard(id, attrs = {}) {

@@ -185,7 +185,8 @@ def test_le_chocolat_split_says_what_it_lets_you_claim() -> None:
     h = hint(game, state.view(1))
     # the best first claim in sight is the dark, dark, milk corner: +8
     assert h.action == "split a1:g1 at d", h
-    assert "then claim 2 Dark and 1 Milk (+8 points and takes the Dark majority)" in h.reason
+    assert h.reason.startswith(
+        "split off 2 Dark and 1 Milk to claim next: +8 points and takes the Dark majority")
     assert h.reason.endswith("your opponent can then take nothing that scores")  # mint, or 4+
 
 

@@ -93,8 +93,12 @@ def _square(view: JSON, t: Table, people: People, name: str) -> str:
     if face is not None:
         return f"flip {name}: you saw {_a(face)} there"
     known = t.findable()
-    chance = (f"it may match one of the {count(known, 'round tile')} you have seen"
-              if known else "a new square is the best chance of a pair")
+    if known > 1:
+        chance = f"it may match one of the {known} round tiles you have seen"
+    elif known == 1:
+        chance = "it may match the round tile you have seen"
+    else:
+        chance = "a new square is the best chance of a pair"
     return f"flip {name}: no pair is sure yet and nobody has seen that square; {chance}"
 
 
@@ -151,12 +155,19 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         if view["phase"] == "coin run":
             return "stop: you remember no other coin, and a wrong flip ends your turn"
         shown = t.square_face.get(view["go"]["squares"][0]) or "square"
+        if shown in t.tile_of and t.tile_of[shown][0] != people.me:
+            seat, slot = t.tile_of[shown]
+            return (f"stop: the {shown} is {_tile(people, seat, slot)}, but you have no "
+                    f"face-down tile to give back, so you cannot steal it")
         if any(f is None for (s, _k), f in t.tile_face.items() if s == people.me):
             return (f"stop: you know of no round tile that matches the {shown}, and turning "
                     f"one of yours up would show it to everyone for nothing")
-        return f"stop: none of the tiles you can flip matches the {shown}"
+        return (f"stop: you know of no round tile that matches the {shown}, and you have no "
+                f"unseen tile of your own left to try")
     if isinstance(action, Cover):
         return _least_useful(t, people, action.slot, "cover")
     if isinstance(action, GiveBack):
-        return _least_useful(t, people, action.slot, "give back")
+        victim = view["go"]["victim"]
+        to = "give back" if victim is None else f"give {people.name(int(victim))}"
+        return _least_useful(t, people, action.slot, to)
     return f"{action}: the medium bot's choice"

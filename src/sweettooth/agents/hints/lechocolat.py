@@ -76,7 +76,7 @@ class Board:
         tiles = self.flavours(group)
         parts = [f"{tiles[f]} {self.names[f]}" for f in self.order if tiles[f]]
         if tiles["blank"]:
-            parts.append(f"{tiles['blank']} blank")
+            parts.append(f"{tiles['blank']} blank" + "s" * (tiles["blank"] > 1))
         return listed(parts)
 
     def extras(self, seat: int, group: Rect) -> list[str]:
@@ -110,34 +110,47 @@ def _left(threat: int) -> str:
     return f"at most {_points(threat)}"
 
 
+def _worth(board: Board, seat: int, group: Rect) -> str:
+    """ "+4 points and takes the Dark majority"; blanks are said to score as hidden sides."""
+    blanks = board.flavours(group)["blank"]
+    if blanks == group.area:
+        return "it scores as its hidden side" if blanks == 1 else (
+            "they score as their hidden sides")
+    parts = [_points(board.gain(seat, group)), *board.extras(seat, group)]
+    text = listed(parts)
+    if blanks:
+        text += ", plus what the blank hides" if blanks == 1 else ", plus what the blanks hide"
+    return text
+
+
 def _claim_reason(board: Board, seat: int, groups: list[Rect], group: Rect,
                   choices: Sequence[Rect]) -> str:
+    """What the claim scores, then one comparison: what it denies the opponent when that is
+    worth more to them (or there is no choice), else how it ranks among the claims, else
+    what it leaves the opponent to take."""
     gain = board.gain(seat, group)
-    rest = [g for g in groups if g != group]
-    parts = [_points(gain), *board.extras(seat, group)]
-    text = f"claim {board.describe(group)}: {listed(parts)}"
-    if board.flavours(group)["blank"]:
-        text += " (a blank scores as its hidden side)"
+    text = f"claim {board.describe(group)}: {_worth(board, seat, group)}"
     others = [c for c in choices if c != group]
-    if others:
-        if gain >= max(board.gain(seat, c) for c in others):
-            text += f", the best of the {len(choices)} groups you can claim"
-        else:
-            threat = board.best_take(1 - seat, rest)
-            text += f", and it leaves your opponent {_left(threat)} next turn"
     denied = board.gain(1 - seat, group)
-    if denied > 0 and denied >= gain:
-        text += f"; it would be worth {_points(denied)} to your opponent"
-    return text
+    if denied > 0 and (denied > gain or not others):
+        return f"{text}; it would be worth {_points(denied)} to your opponent"
+    if not others:
+        return f"{text}, the only group you can claim"
+    guess = any(board.flavours(c)["blank"] for c in choices)  # a blank's points are a guess
+    if not guess and gain >= max(board.gain(seat, c) for c in others):
+        return f"{text}, the best of the {len(choices)} groups you can claim"
+    threat = board.best_take(1 - seat, [g for g in groups if g != group])
+    return f"{text}, and it leaves your opponent {_left(threat)} next turn"
 
 
 def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> str:
     halves = split.halves()
     after = [g for g in groups if g != split.group] + list(halves)
     sizes = " and ".join(str(h.area) for h in halves)
-    head = f"cut the {split.group.area}-tile piece into {sizes} tiles"
+    head = f"cut the {split.group.area}-tile piece in two"
     small = [g for g in after if g.area <= CLAIM_LIMIT]
     if not small:
+        head = f"cut the {split.group.area}-tile piece into {sizes} tiles"
         threat = board.best_take(1 - seat, after)
         return (f"{head} without leaving a group small enough to claim: your opponent can then "
                 f"take {_left(threat)}")
@@ -147,15 +160,13 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
         return board.gain(seat, g) - board.best_take(1 - seat, rest), g in halves
 
     best = max(small, key=value)
-    gain = board.gain(seat, best)
     rest = [h for h in after if h != best]
     threat = board.best_take(1 - seat, rest)
-    extras = board.extras(seat, best)
-    claim = f"{board.describe(best)} ({listed([_points(gain), *extras])})"
+    what, worth = board.describe(best), _worth(board, seat, best)
     if best in halves:
-        text = f"{head}, then claim {claim}"
+        text = f"split off {what} to claim next: {worth}"
     else:
-        text = f"{head}, then claim {claim} from the table"
+        text = f"{head}, then claim {what} from the table: {worth}"
     return f"{text}; your opponent can then take {_left(threat)}"
 
 

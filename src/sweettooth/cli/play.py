@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sweettooth.agents import Agent
+from sweettooth.agents import Agent, HintError, hint
 from sweettooth.core import JSON, State, SweetToothError
 
 from . import drawing
@@ -105,17 +105,6 @@ def numbered(notations: Sequence[str], width: int | None = None) -> str:
         row = [cells[c * rows + r] for c in range(columns) if c * rows + r < len(cells)]
         lines.append("".join(x.ljust(cell) for x in row).rstrip())
     return "\n".join(lines)
-
-
-HintFn = Callable[[Any, JSON], Any]
-
-
-def _find_hint() -> HintFn | None:
-    """`sweettooth.agents.hint(game, view)` where it exists (it returns action and reason)."""
-    import sweettooth.agents as agents
-
-    found = getattr(agents, "hint", None)
-    return found if callable(found) else None
 
 
 @dataclass
@@ -338,16 +327,12 @@ class TerminalPlay:
             return f"(No rules text is shipped for {self.game.title}.)"
 
     def hint(self, view: JSON) -> str:
-        hint = _find_hint()
-        if hint is None:
-            return "No hints are available for this game yet."
+        """The medium bot's move for this view, with its reason (`sweettooth.agents.hint`)."""
         try:
-            found = hint(self.game, view)
-        except (SweetToothError, NotImplementedError, ValueError) as exc:
+            found = hint(self.game, view, self.names)
+        except HintError as exc:
             return f"No hint: {exc}"
-        action = getattr(found, "action", found)
-        reason = getattr(found, "reason", "")
-        return f"Hint: {action}" + (f" ({reason})" if reason else "")
+        return f"Hint: {found.action} ({found.reason})" if found.reason else f"Hint: {found.action}"
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self) -> None:
@@ -371,7 +356,7 @@ How to play here: type the number of a choice (1 to {n}) or a move's notation (a
 A choice ending in "..." is a group of moves: pick it, then pick what follows (back: all moves).
 You may also type the start of a move (for example "return pecan") to see how it goes on.
 If a notation is itself a number, type it after '=' (for example =3).
-show: draw the table again.  rules: the rules only.  hint: a suggestion, where there are hints.
+show: draw the table again.  rules: the rules only.  hint: a suggested move and why.
 quit: stop the game (also Ctrl-D).
 """
 

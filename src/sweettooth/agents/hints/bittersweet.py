@@ -111,8 +111,12 @@ def _turn(view: JSON, hand: Hand, verb: str, rest: list[str]) -> str:
         choc = hand.known(rest[0])
         if choc is not None:
             return f"reveal {choc.name} in {rest[0]}: its ability helps you now"
-        return (f"reveal {rest[0]}: no Choc you can see is worth taking yet, so look before "
-                f"you take")
+        known = [c for b in hand.box.values() if b["choc"] and (c := hand.choc(b["choc"]))]
+        if not known:
+            return f"reveal {rest[0]}: you know no Choc in the box yet, so look before you take"
+        best = max(known, key=hand.score)
+        return (f"reveal {rest[0]}: look before you take; the best Choc you know of is only "
+                f"{hand.fits(best)}")
     # return <choc> <cell>
     choc = hand.choc(rest[0])
     wrapper = "" if view["tasks"] else " and take an Empty Wrapper"
@@ -151,10 +155,12 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
     if verb in ("take", "reveal", "return"):
         return _turn(view, hand, verb, rest)
     if verb == "pick":
+        task = view["tasks"][-1]["choc"] if view["tasks"] else None
+        why = f" for {hand.choc(task).name}" if task else ""
         choc = hand.known(rest[0])
         if choc is not None:
-            return f"pick {rest[0]}: you know it is {hand.fits(choc)}"
-        return f"pick {rest[0]}: a Choc nobody has shown you yet"
+            return f"pick {rest[0]}{why}: you know it is {hand.fits(choc)}"
+        return f"pick {rest[0]}{why}: a Choc you have not seen yet"
     if verb == "give":
         choc = hand.choc(rest[0])
         to = people.name(_player(people, rest[2]))

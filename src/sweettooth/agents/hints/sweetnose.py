@@ -24,7 +24,7 @@ from sweettooth.games.sweetnose.actions import (
 from sweettooth.games.sweetnose.components import KINDS
 from sweettooth.games.sweetnose.table import Table
 
-from .common import People, listed, signed
+from .common import People, count, listed
 
 N = len(KINDS)
 
@@ -86,9 +86,10 @@ def _sp_change(before: int, after: int, best: bool) -> str:
     if after < before:
         return f"cuts your sweet points from {before} to {after}"
     if after > before:
-        least = ", the smallest rise of your exchanges" if best else ""
+        least = " (the smallest rise you can make)" if best else ""
         return f"raises your sweet points from {before} to {after}{least}"
-    return f"keeps your sweet points at {after}" + (", the best you can do" if best else "")
+    return f"keeps your sweet points at {after}" + (" (none of your moves lowers them)"
+                                                     if best else "")
 
 
 def _round_end(view: JSON, t: Table, after: Table, people: People) -> str:
@@ -100,8 +101,10 @@ def _round_end(view: JSON, t: Table, after: Table, people: People) -> str:
     totals = [int(view["totals"][s]) + sweet_points(view, after, s) for s in range(len(t.plate))]
     ahead = totals[me] <= min(totals)
     who = people.whose(emptied[0])
+    rounds = view.get("rounds_to_play")
+    what = "the game" if rounds is not None and int(view["round"]) >= int(rounds) else "the round"
     lead = "while you are ahead" if ahead else "even though you are behind"
-    return f"; it empties {who} plate and ends the round {lead}"
+    return f"; it empties {who} plate and ends {what} {lead}"
 
 
 def _exchange(view: JSON, t: Table, action: Trade | MarketTrade | StoreUse,
@@ -119,7 +122,7 @@ def _exchange(view: JSON, t: Table, action: Trade | MarketTrade | StoreUse,
                 f"it {mine}")
         rise = sweet_points(view, after, them) - sweet_points(view, t, them)
         if rise > 0:
-            text += f" and adds about {rise} to {people.name(them)}'s"
+            text += f", and costs {people.name(them)} about {rise}"
     elif isinstance(action, MarketTrade):
         text = (f"swap your {KINDS[action.give]} for the market's {KINDS[action.take]}: "
                 f"it {mine}")
@@ -165,13 +168,15 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         return "end your turn"
     if isinstance(action, TakeStore):
         caption = _caption(view, action.number)
-        return f"take store {action.number} ({caption}): the most useful store on the board"
+        return f"take store {action.number} ({caption}): the most useful store left"
     if isinstance(action, Bid):
         cost = action.space - int(view["totals"][me])
         return (f"bid {action.space}: one cheap bid for the first choice of store; it adds "
-                f"{signed(cost)} sweet points to your total")
+                f"{count(cost, 'sweet point')} to your total")
     if isinstance(action, Pass):
         if view["phase"] == "auction":
-            return "pass: a store is not worth more sweet points than you have bid"
+            if view["auction"] and view["auction"]["bids"][me]:
+                return "pass: a store is not worth more sweet points than you have bid"
+            return "pass: a store is not worth adding sweet points to your total"
         return "pass: no exchange is possible"
     return f"{action}: the medium bot's choice"

@@ -46,7 +46,7 @@ def _bonus(card: int, exact: bool, basket: int) -> str:
         return ""
     if kind == "sugar_rush":
         return f" and a {name} (eat another Basket card at once)" if basket > 1 else ""
-    return f" and a lasting {name}"
+    return f" and a lasting bonus, the {name}"
 
 
 def _shelf(view: JSON) -> list[int | None]:
@@ -95,8 +95,8 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         shelf = _shelf(view)
         saved = shelf[action.source - 1]
         lost = shelf[action.target - 1]
-        what = card_name(saved) if saved is not None else "that place"
-        text = (f"move a discard die from place {action.source} to place {action.target}: "
+        what = card_name(saved) if saved is not None else "that position"
+        text = (f"move a discard die from position {action.source} to {action.target}: "
                 f"it saves {what}")
         if lost is not None and action.target not in view["discard_dice"]:
             text += f" and costs only {card_name(lost)}"

@@ -30,9 +30,10 @@ from .composer import Composer, build
 from .ending import EndScreen, headline
 from .games import face_for
 from .games.base import Ctx
+from .games.draw import widgets
 from .help import HelpScreen
 from .passing import PassScreen
-from .pieces import Piece, nearest
+from .pieces import Board, PieceRow, Spot, nearest
 
 UNITS = {
     "lechocolat": "VP",
@@ -65,9 +66,10 @@ class SweetApp(App[int]):
     .box { height: auto; width: auto; min-width: 16; border: round $panel; padding: 0 1; }
     .words { width: auto; }
     .box.full { width: 100%; }
-    .box.full .words, .box.full Piece { width: 100%; }
+    .box.full PieceRow { width: 100%; }
+    .para { width: 100%; }
+    #board:focus { background: $boost; }
     .box.flat { border: none; border-left: tall $panel; padding: 0 0 0 1; }
-    Piece.last { text-style: underline; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -77,10 +79,6 @@ class SweetApp(App[int]):
         Binding("escape", "cancel", "Cancel picks", show=False),
         Binding("l", "full_log", "Log", show=False),
         Binding("q,ctrl+q", "stop", "Quit"),
-        Binding("up", "move(0,-1)", show=False),
-        Binding("down", "move(0,1)", show=False),
-        Binding("left", "move(-1,0)", show=False),
-        Binding("right", "move(1,0)", show=False),
     ]
 
     def __init__(
@@ -121,6 +119,7 @@ class SweetApp(App[int]):
         self.ctx = Ctx(seat=self.viewer, names=self.names, memory_aid=memory_aid)
         self.view: JSON = self.state.view(self.viewer)
         self.composer = Composer([])
+        self.cursor: Spot | None = None
         self.waiting = False
         """True while a human may move (the app waits for a pick or a typed move)."""
         self.exit_code = 1
@@ -129,7 +128,7 @@ class SweetApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Static(id="players")
         with Horizontal(id="main"):
-            yield VerticalScroll(id="board")
+            yield Board(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="choices")
                 with VerticalScroll(id="log"):
@@ -160,11 +159,12 @@ class SweetApp(App[int]):
         self.ctx.picks = list(self.composer.picks)
         self.ctx.wide = self.size.width >= 110
         self.draw_players()
-        board = self.query_one("#board", VerticalScroll)
-        focus_key = self.focused.key if isinstance(self.focused, Piece) else None
+        board = self.query_one("#board", Board)
+        focus_key = self.cursor.seg.key if self.cursor is not None else None
+        self.cursor = None
         with self.batch_update():
             await board.remove_children()
-            await board.mount_all(self.face.board(self.view, self.ctx))
+            await board.mount_all(widgets(self.face.board(self.view, self.ctx)))
         self.draw_log()
         self.decorate(focus_key)
 
@@ -194,30 +194,33 @@ class SweetApp(App[int]):
         self.query_one("#logtext", Static).update(Text("\n".join(lines[-200:])))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
-    def pieces(self) -> list[Piece]:
-        return list(self.query_one("#board").query(Piece))
+    def spots(self) -> list[Spot]:
+        """Every piece on the board, in reading order."""
+        out: list[Spot] = []
+        for line in self.query_one("#board", Board).query(PieceRow):
+            out.extend(Spot(line, i) for i, seg in enumerate(line.segs) if seg.key is not None)
+        return out
 
     def decorate(self, focus_key: str | None = None) -> None:
         """Mark pickable and picked pieces; fill the choice list; write the status line."""
         pickable = self.composer.pickable() if self.my_turn() else {}
         picks = list(self.composer.picks)
-        present: set[str] = set()
-        pieces = [p for p in self.pieces() if p.key is not None]
+        spots = self.spots()
         total: dict[str, int] = {}
-        for piece in pieces:
-            assert piece.key is not None
-            total[piece.key] = total.get(piece.key, 0) + 1
+        for spot in spots:
+            key = str(spot.seg.key)
+            total[key] = total.get(key, 0) + 1
         marked: dict[str, int] = {}
-        for piece in pieces:
-            key = piece.key
-            assert key is not None
-            present.add(key)
+        for spot in spots:
+            seg, key = spot.seg, str(spot.seg.key)
             # Several pieces may share a key (two dice showing 3): the first ones are picked.
-            picked = marked.get(key, 0) < picks.count(key)
-            if picked:
+            seg.picked = marked.get(key, 0) < picks.count(key)
+            if seg.picked:
                 marked[key] = marked.get(key, 0) + 1
             spare = total[key] > picks.count(key)
-            piece.set_state(pickable.get(key, 0) > 0 and (not picked or not spare), picked)
+            seg.pickable = pickable.get(key, 0) > 0 and (not seg.picked or not spare)
+            seg.cursor = False
+        present = set(total)
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
         opts: list[Option] = []
@@ -237,33 +240,33 @@ class SweetApp(App[int]):
                 opts.append(Option("Cancel (Esc)", id="cancel"))
         choices.add_options(opts)
         choices.set_class(not opts, "-empty")
+        self.cursor = self.cursor_target(spots, focus_key) if self.my_turn() else None
+        if self.cursor is not None:
+            self.cursor.seg.cursor = True
+        for line in {spot.row for spot in spots}:
+            line.redraw()
         self.draw_status()
-        if self.my_turn():
-            focused = self.focused
-            if isinstance(focused, Input):
-                return
-            target = self.focus_target(focus_key)
-            if target is not None:
-                if target is not focused:
-                    target.focus()
-                    target.scroll_visible(animate=False)
-            elif opts:
-                choices.focus()
-                choices.highlighted = 0
+        if not self.my_turn() or isinstance(self.focused, Input):
+            return
+        if self.cursor is not None:
+            self.query_one("#board", Board).focus()
+            self.cursor.row.scroll_visible(animate=False)
+        elif opts:
+            choices.focus()
+            choices.highlighted = 0
 
-    def focus_target(self, key: str | None) -> Piece | None:
-        """The piece to focus: the one with `key` if still pickable, else the next pickable
-        one after it on the board, else the first pickable one."""
-        pieces = self.pieces()
-        able = [p for p in pieces if "pickable" in p.classes]
+    def cursor_target(self, spots: list[Spot], key: str | None) -> Spot | None:
+        """Where the cursor goes: the piece with `key` if still pickable, else the next
+        pickable one after it on the board, else the first pickable one."""
+        able = [s for s in spots if s.seg.pickable]
         if not able:
             return None
-        at = next((i for i, p in enumerate(pieces) if p.key == key), None)
+        at = next((i for i, s in enumerate(spots) if s.seg.key == key), None)
         if at is None:
             return able[0]
-        if "pickable" in pieces[at].classes:
-            return pieces[at]
-        return next((p for p in pieces[at:] if "pickable" in p.classes), able[0])
+        if spots[at].seg.pickable:
+            return spots[at]
+        return next((s for s in spots[at:] if s.seg.pickable), able[0])
 
     def draw_status(self, extra: str | None = None) -> None:
         v = self.view
@@ -279,6 +282,8 @@ class SweetApp(App[int]):
             text = ""
         if extra:
             text = f"{extra}\n{text}" if text else extra
+        elif self.cursor is not None and self.cursor.seg.tip and self.my_turn():
+            text = f"{text}\n▸ {self.cursor.seg.tip}"
         self.query_one("#status", Static).update(Text(text))
 
     def say(self, text: str) -> None:
@@ -292,9 +297,9 @@ class SweetApp(App[int]):
         self.waiting = False
         while (seat := state.to_move) is not None:
             if seat in self.agents:
-                await self.redraw()
-                self.draw_status(f"{self.ctx.name(seat)} is thinking…")
                 if self.bot_delay:
+                    await self.redraw()
+                    self.draw_status(f"{self.ctx.name(seat)} is thinking…")
                     await asyncio.sleep(self.bot_delay)
                 action = await self.bot_move(seat)
                 await self.after_move(seat, action)
@@ -323,7 +328,7 @@ class SweetApp(App[int]):
     async def after_move(self, seat: int, action: Any) -> None:
         self.state.apply(action)
         flash = self.face.flash(self.state.view(self.viewer), self.ctx)
-        if flash:
+        if flash and self.flip_pause:
             self.ctx.flash = flash
             await self.redraw()
             await asyncio.sleep(self.flip_pause)
@@ -333,7 +338,8 @@ class SweetApp(App[int]):
         """Hotseat: clear the table and wait until the next player has the device."""
         self.viewer = None
         self.ctx.seat = None
-        board = self.query_one("#board", VerticalScroll)
+        board = self.query_one("#board", Board)
+        self.cursor = None
         await board.remove_children()
         self.query_one("#logtext", Static).update("")
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -370,16 +376,40 @@ class SweetApp(App[int]):
         await self.push_screen(EndScreen(self.view, self.ctx, self.face, unit=unit, notes=notes))
 
     # -- input -------------------------------------------------------------------------------
-    @on(Piece.Pressed)
-    async def piece_pressed(self, event: Piece.Pressed) -> None:
-        piece = event.piece
-        if piece.key is None or not self.my_turn():
+    @on(PieceRow.Picked)
+    async def clicked(self, event: PieceRow.Picked) -> None:
+        await self.press(Spot(event.row, event.index))
+
+    async def action_press(self) -> None:
+        if self.cursor is not None:
+            await self.press(self.cursor)
+
+    async def press(self, spot: Spot) -> None:
+        """Pick the piece at `spot` (or drop it if it was picked and cannot be picked again)."""
+        seg = spot.seg
+        if seg.key is None or not self.my_turn():
             return
-        if piece.key in self.composer.picks and "pickable" not in piece.classes:
-            self.composer.unpick(piece.key)
-            self.decorate(piece.key)
+        self.move_cursor(spot)
+        if seg.picked and not seg.pickable:
+            self.composer.unpick(seg.key)
+            self.ctx.picks = list(self.composer.picks)
+            self.decorate(seg.key)
             return
-        await self.pick(piece.key)
+        if not seg.pickable:
+            self.say("That piece is not part of any move now.")
+            return
+        await self.pick(seg.key)
+
+    def move_cursor(self, spot: Spot | None) -> None:
+        if self.cursor is not None:
+            self.cursor.seg.cursor = False
+            self.cursor.row.redraw()
+        self.cursor = spot
+        if spot is not None:
+            spot.seg.cursor = True
+            spot.row.redraw()
+            spot.row.scroll_visible(animate=False)
+            self.draw_status()
 
     async def pick(self, key: str) -> None:
         try:
@@ -464,24 +494,17 @@ class SweetApp(App[int]):
 
     def action_cancel(self) -> None:
         if isinstance(self.focused, Input):
-            self.decorate()
-            target = next((p for p in self.pieces() if p.can_focus), None)
-            if target is not None:
-                target.focus()
+            self.query_one("#board", Board).focus()
             return
         self.composer.clear()
         self.ctx.picks = []
         self.decorate()
 
     def action_move(self, dx: int, dy: int) -> None:
-        focused = self.focused
-        if isinstance(focused, Input | OptionList):
-            return
-        pool = [p for p in self.pieces() if p.can_focus]
-        target = nearest(focused, pool, dx, dy)
+        pool = [s for s in self.spots() if s.seg.pickable or s.seg.picked]
+        target = nearest(self.cursor, pool, dx, dy)
         if target is not None:
-            target.focus()
-            target.scroll_visible()
+            self.move_cursor(target)
 
     def action_full_log(self) -> None:
         self.query_one("#log").focus()
@@ -489,5 +512,3 @@ class SweetApp(App[int]):
     def action_stop(self) -> None:
         self.exit(self.exit_code)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not (action == "move" and isinstance(self.focused, Input | OptionList))

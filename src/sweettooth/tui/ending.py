@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from sweettooth.core import JSON
 
 from .games.base import Ctx, Face
+from .games.draw import widget
 
 
 def number(x: float) -> str:
@@ -82,7 +83,8 @@ class EndScreen(Screen[None]):
             out.append(Static(Text(tie), classes="end-part", id="end-tie"))
         if view.get("players", 1) > 1:
             out.append(Static(score_table(view, ctx, self.unit), classes="end-part"))
-        for w in self.face.summary(view, ctx):
+        for part in self.face.summary(view, ctx):
+            w = widget(part)
             w.add_class("end-part")
             out.append(w)
         if self.notes:

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sweettooth.core import JSON
+
+from .draw import Part
 
 
 @dataclass
@@ -54,7 +55,7 @@ class Face:
     key_hint = ""
     """One line under the board explaining how pieces are picked in this game."""
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         from sweettooth.core import game
 
         return [Static(Text(game(view["game"]).render(view)))]
@@ -85,7 +86,7 @@ class Face:
                 out.append(f"{ctx.name(entry['seat'])}: {entry.get('action', '')}")
         return out
 
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         """The end screen's breakdown (the winners and scores are drawn by the app)."""
         return []
 

@@ -7,14 +7,13 @@ import re
 from functools import cache
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sweettooth.core import JSON
 from sweettooth.games.bittersweet.components import Choc, load_components
 
 from .base import Ctx, Face, seat_words, you_verb
-from .draw import box, piece, row, styled, table, text
+from .draw import Part, box, piece, row, styled, table, text
 
 COATING = {"milk": "#a0683f", "crimson": "#b3263e", "dark": "#3d2216", "white": "#efe3cc"}
 INK = {"milk": "#ffffff", "crimson": "#ffffff", "dark": "#f5e6d8", "white": "#3b2417"}
@@ -69,7 +68,7 @@ def name_of(chocs: dict[str, Choc], cid: str) -> str:
 class BitterSweetFace(Face):
     game_id = "bittersweet"
 
-    def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str]) -> Widget:
+    def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str]) -> Part:
         name, face, cid = b["cell"], b["face"], b.get("choc")
         key = f"cell:{name}"
         cls = "last" if name in last else ""
@@ -100,7 +99,7 @@ class BitterSweetFace(Face):
         t.append(" ".join(shown) or "-", style="#e0474c")
         return t
 
-    def seat(self, view: JSON, p: int, ctx: Ctx, chocs: dict[str, Choc]) -> Widget:
+    def seat(self, view: JSON, p: int, ctx: Ctx, chocs: dict[str, Choc]) -> Part:
         st = view["seats"][p]
         mine = p == ctx.seat
         yum = st.get("yum") if mine else st.get("known_yum")
@@ -110,7 +109,7 @@ class BitterSweetFace(Face):
                       f" · wrappers {st['wrappers']}")
         if p == view.get("current"):
             head.append(" ▶", style="bold")
-        lines: list[Widget] = [piece(head, f"seat:{p}", f"{ctx.name(p)}")]
+        lines: list[Part] = [piece(head, f"seat:{p}", f"{ctx.name(p)}")]
         lines.append(text(self.prefs(list(yum or []), list(yuck or []), st["yum_cards"],
                                      st["yuck_cards"])))
         known = st.get("known_hand") or []
@@ -123,16 +122,16 @@ class BitterSweetFace(Face):
             return box("", *lines, classes="seat")
         return box("", *lines, classes="seat flat")
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         chocs = chocs_of(view)
         last: set[str] = set()
         for line in ctx.last.values():
             last.update(re.findall(r"\b[a-h]\d\b", line))
         cols = int(view.get("cols") or 6)
         cells = view["box"]
-        grid: list[Widget] = []
+        grid: list[Part] = []
         for r in range(0, len(cells), cols):
-            parts: list[Widget] = []
+            parts: list[Part] = []
             for b in cells[r:r + cols]:
                 parts.append(self.cell(b, chocs, last))
                 parts.append(text(" "))
@@ -141,7 +140,7 @@ class BitterSweetFace(Face):
         info = (f"Round {view['round']} · {whose} turn, "
                 f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left"
                 f" · stack {view['stack']} wrappers")
-        out: list[Widget] = [text(Text(info, style="bold"))]
+        out: list[Part] = [text(Text(info, style="bold"))]
         for t in view.get("tasks") or []:
             c = chocs.get(str(t.get("choc")))
             what = c.ability.text() if c and c.ability else str(t.get("kind"))
@@ -168,7 +167,7 @@ class BitterSweetFace(Face):
         if me is not None:
             out.append(self.seat(view, me, ctx, chocs))
             hand = view["seats"][me].get("hand") or []
-            lines: list[Widget] = [piece(choc_line(chocs[c]) if c in chocs else Text(c),
+            lines: list[Part] = [piece(choc_line(chocs[c]) if c in chocs else Text(c),
                                          f"hand:{c}", name_of(chocs, c)) for c in hand]
             if not lines:
                 lines = [text(Text("empty", style="dim"))]
@@ -264,8 +263,8 @@ class BitterSweetFace(Face):
         return out
 
     # -- the end -----------------------------------------------------------------------------
-    def rounds(self, view: JSON, ctx: Ctx, chocs: dict[str, Choc]) -> list[Widget]:
-        out: list[Widget] = []
+    def rounds(self, view: JSON, ctx: Ctx, chocs: dict[str, Choc]) -> list[Part]:
+        out: list[Part] = []
         for r in view.get("rounds") or []:
             winners = ", ".join(ctx.name(p) for p in r["winners"])
             head = ["Player", "Hand", "Chocs", "YUM!", "YUCK!", "Total"]
@@ -286,7 +285,7 @@ class BitterSweetFace(Face):
                                     bold_rows=bold)))
         return out
 
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         return self.rounds(view, ctx, chocs_of(view))
 
     def tie_break(self, view: JSON, ctx: Ctx) -> str | None:

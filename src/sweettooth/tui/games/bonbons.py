@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-from textual.widget import Widget
 
 from sweettooth.core import JSON
 
 from .base import Ctx, Face, you_verb
-from .draw import box, piece, row, table, text
+from .draw import Part, box, piece, row, table, text
 
 COLOURS = {"red": "#e0474c", "yellow": "#f2b818", "green": "#3fae62", "blue": "#3f7fd9"}
 SHORT = {
@@ -64,7 +63,7 @@ class BonbonsFace(Face):
         self._flashed = 0
 
     # -- drawing -----------------------------------------------------------------------------
-    def square(self, sq: JSON, ctx: Ctx, last: set[str]) -> Widget:
+    def square(self, sq: JSON, ctx: Ctx, last: set[str]) -> Part:
         name, state, face = sq["square"], sq["state"], sq.get("face")
         key = f"sq:{name}"
         if state == "taken":
@@ -80,7 +79,7 @@ class BonbonsFace(Face):
                          classes="last" if name in last else "")
         return piece(back(name), key, f"{name}: face down", classes="last" if name in last else "")
 
-    def tile(self, t: JSON, ctx: Ctx, last: set[str]) -> Widget:
+    def tile(self, t: JSON, ctx: Ctx, last: set[str]) -> Part:
         name, state, face = t["tile"], t["state"], t.get("face")
         key = f"rt:{name}"
         slot = name.split(".")[1]
@@ -99,7 +98,7 @@ class BonbonsFace(Face):
             return piece(face_text(str(face), dim=True), key, tip, classes=cls)
         return piece(back(slot), key, f"tile {name}: face down", classes=cls)
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         last = {re.sub(r"^(?:cover|give) ", "", a) for a in ctx.last.values()}
         players = view["players"]
         me = ctx.seat
@@ -108,19 +107,19 @@ class BonbonsFace(Face):
             order = [(me + i) % players for i in range(players)]
         cols = "abcdefgh"
         size = len(view["grid"])
-        grid: list[Widget] = [text(Text("   " + "".join(
+        grid: list[Part] = [text(Text("   " + "".join(
             c.center(WIDTH + 1) for c in cols[:size]), style="dim"))]
         for r, line in enumerate(view["grid"]):
-            cells: list[Widget] = [text(Text(f"{r + 1}  ", style="dim"))]
+            cells: list[Part] = [text(Text(f"{r + 1}  ", style="dim"))]
             for sq in line:
                 cells.append(self.square(sq, ctx, last))
                 cells.append(text(" "))
             grid.append(row(*cells))
-        rows: list[Widget] = []
+        rows: list[Part] = []
         for p in order:
             mark = "▶ " if p == view.get("to_move") else "  "
             label = "Your tiles" if p == me else f"{ctx.name(p)}"
-            tiles: list[Widget] = [text(Text(f"{mark}{label[:14]:<14}",
+            tiles: list[Part] = [text(Text(f"{mark}{label[:14]:<14}",
                                              style="bold" if p == me else ""))]
             for t in view["rows"][p]:
                 tiles.append(self.tile(t, ctx, last))
@@ -213,9 +212,9 @@ class BonbonsFace(Face):
         return out
 
     # -- the end -----------------------------------------------------------------------------
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         tally = view.get("tally") or []
-        out: list[Widget] = []
+        out: list[Part] = []
         if view.get("ended") == "all face up":
             out.append(text("The winner finished a turn with every round tile face up."))
         elif view.get("ended"):

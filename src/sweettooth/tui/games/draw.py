@@ -10,36 +10,70 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..pieces import Piece
+from ..pieces import PieceRow, Seg
+
+Part = Widget | Seg
+"""What faces draw with: widgets, and segments (words or pieces) that make up lines."""
 
 
-def row(*children: Widget, classes: str = "") -> Horizontal:
-    """Widgets side by side, as wide and tall as they need."""
-    return Horizontal(*children, classes=f"row {classes}".strip())
+def widget(part: Part) -> Widget:
+    """A part as a widget: a lone segment becomes a line of its own."""
+    return PieceRow([part]) if isinstance(part, Seg) else part
 
 
-def column(*children: Widget, classes: str = "") -> Vertical:
-    return Vertical(*children, classes=f"col {classes}".strip())
+def widgets(parts: Iterable[Part]) -> list[Widget]:
+    """Parts as widgets; consecutive segments share one line."""
+    out: list[Widget] = []
+    run: list[Seg] = []
+    for p in parts:
+        if isinstance(p, Seg):
+            run.append(p)
+            continue
+        if run:
+            out.append(PieceRow(run))
+            run = []
+        out.append(p)
+    if run:
+        out.append(PieceRow(run))
+    return out
 
 
-def box(title: str, *children: Widget, classes: str = "", subtitle: str = "") -> Vertical:
-    """A titled frame around some widgets."""
-    v = Vertical(*children, classes=f"box {classes}".strip())
+def row(*parts: Part, classes: str = "") -> Widget:
+    """Parts side by side: one line of segments, or widgets in a row."""
+    if all(isinstance(p, Seg) for p in parts):
+        return PieceRow([p for p in parts if isinstance(p, Seg)], classes=classes)
+    return Horizontal(*widgets(parts), classes=f"row {classes}".strip())
+
+
+def column(*parts: Part, classes: str = "") -> Vertical:
+    return Vertical(*(widget(p) for p in parts), classes=f"col {classes}".strip())
+
+
+def box(title: str, *parts: Part, classes: str = "", subtitle: str = "") -> Vertical:
+    """A titled frame around some lines."""
+    v = Vertical(*(widget(p) for p in parts), classes=f"box {classes}".strip())
     v.border_title = title
     if subtitle:
         v.border_subtitle = subtitle
     return v
 
 
-def text(content: str | Text, style: str = "", classes: str = "") -> Static:
+def text(content: str | Text, style: str = "") -> Seg:
     """Plain words (never pickable)."""
+    return Seg(content if isinstance(content, Text) else Text(content, style=style))
+
+
+def para(content: str | Text, style: str = "") -> Static:
+    """Words that wrap to the board's width."""
     return Static(content if isinstance(content, Text) else Text(content, style=style),
-                  classes=f"words {classes}".strip())
+                  classes="para")
 
 
 def piece(content: str | Text, key: str | None, tip: str | None = None,
-          classes: str = "") -> Piece:
-    return Piece(content, key, tip=tip, classes=classes)
+          classes: str = "") -> Seg:
+    """A piece the player may pick (when it can be part of a legal move)."""
+    body = content if isinstance(content, Text) else Text(content)
+    return Seg(body, key, tip or "", tuple(classes.split()))
 
 
 def styled(*parts: tuple[str, str] | str | Text) -> Text:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sweettooth.core import JSON
 
 from .base import Ctx, Face
-from .draw import box, column, piece, row, styled, table, text
+from .draw import Part, box, column, piece, row, styled, table, text
 
 COLS = "abcdefg"
 COLOURS: dict[str, tuple[str, str]] = {
@@ -63,7 +62,7 @@ def chip(view: JSON, flavour: str, width: int = 3) -> Text:
 class LeChocolatFace(Face):
     game_id = "lechocolat"
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         tiles = {t["cell"]: t for t in view["tiles"]}
         group_of: dict[str, str] = {}
         for g in view["groups"]:
@@ -76,9 +75,9 @@ class LeChocolatFace(Face):
             m = re.match(r"(?:split|claim) (\S+)", action)
             if m:
                 last.add(m.group(1))
-        lines: list[Widget] = [text(styled(("    " + "".join(f"  {c}  " for c in COLS), "dim")))]
+        lines: list[Part] = [text(styled(("    " + "".join(f"  {c}  " for c in COLS), "dim")))]
         for r in range(5):
-            parts: list[Widget] = [text(Text(f" {r + 1}  ", style="dim"))]
+            parts: list[Part] = [text(Text(f" {r + 1}  ", style="dim"))]
             for c in range(7):
                 here = cell(c, r)
                 t = tiles[here]
@@ -118,11 +117,11 @@ class LeChocolatFace(Face):
                 text(Text("Pick a groove (┃ ━) to break a piece, a tile of a small piece "
                           "(3 tiles or fewer) to claim it.", style="dim italic"))]
 
-    def card(self, view: JSON) -> Widget:
+    def card(self, view: JSON) -> Part:
         card = view.get("scoring_card")
         if not card:
             return text("")
-        lines: list[Widget] = []
+        lines: list[Part] = []
         for f, v in card["values"].items():
             lines.append(text(styled(chip(view, f), f" {name(view, f):<9} ", (f"{v:+d}", "bold"))))
         for s in card["sets"]:
@@ -135,9 +134,9 @@ class LeChocolatFace(Face):
             lines.append(text(styled("Most ", chip(view, m["flavour"]), f" = {m['points']}")))
         return box(f"Card: {card['name']}", *lines)
 
-    def claimed(self, view: JSON, ctx: Ctx) -> Widget:
+    def claimed(self, view: JSON, ctx: Ctx) -> Part:
         tiles = {t["cell"]: t for t in view["tiles"]}
-        rows: list[Widget] = []
+        rows: list[Part] = []
         for p in range(view["players"]):
             t = Text(f"{ctx.owner(p)} pieces: ", style="bold" if p == view.get("to_move") else "")
             groups = view["claimed"][p] if p < len(view["claimed"]) else []
@@ -206,7 +205,7 @@ class LeChocolatFace(Face):
             n += (c1 - c0 + 1) * (r1 - r0 + 1)
         return f"{n} tiles"
 
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         bd = view.get("breakdown") or []
         card = view.get("scoring_card")
         if not bd or not card:

@@ -7,13 +7,12 @@ import re
 
 from rich.table import Table
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sweettooth.core import JSON
 
 from .base import Ctx, Face, seat_words
-from .draw import box, piece, row, styled, table, text
+from .draw import Part, box, para, piece, row, styled, table, text
 
 SWEET = {"red": "#e0474c", "green": "#3fae62", "brown": "#8b5a2b", "pink": "#f48fb1",
          "yellow": "#f2c230"}
@@ -40,9 +39,9 @@ class SweetNoseFace(Face):
     game_id = "sweetnose"
 
     # -- drawing -----------------------------------------------------------------------------
-    def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> Widget:
+    def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> Part:
         counts = view["plates" if where == "plate" else "bowls"][seat]
-        parts: list[Widget] = [text(Text(f"{where.capitalize():<6}", style="dim"))]
+        parts: list[Part] = [text(Text(f"{where.capitalize():<6}", style="dim"))]
         for k in view["kinds"]:
             if counts.get(k, 0) > 0:
                 tip = f"{ctx.owner(seat)} {where}: {counts[k]} {k}"
@@ -52,13 +51,13 @@ class SweetNoseFace(Face):
             parts.append(text(Text("empty", style="dim")))
         return row(*parts)
 
-    def player(self, view: JSON, seat: int, ctx: Ctx) -> Widget:
-        lines: list[Widget] = [self.place(view, seat, "plate", ctx),
+    def player(self, view: JSON, seat: int, ctx: Ctx) -> Part:
+        lines: list[Part] = [self.place(view, seat, "plate", ctx),
                                self.place(view, seat, "bowl", ctx)]
         mine = seat == ctx.seat
         markers = view.get("markers") if mine else None
         if markers:
-            parts: list[Widget] = [text(Text("Marks ", style="dim"))]
+            parts: list[Part] = [text(Text("Marks ", style="dim"))]
             for k in view["kinds"]:
                 parts.append(piece(styled(("●", SWEET[k]), f"{markers[k]} "), f"mymk:{k}",
                                    f"your {k} marker: {markers[k]}"))
@@ -75,7 +74,7 @@ class SweetNoseFace(Face):
             title += " ⚡"
         return box(title, *lines, subtitle=f"{view['totals'][seat]} SP")
 
-    def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Widget:
+    def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Part:
         t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
         if t is None:
             return text("")
@@ -84,19 +83,19 @@ class SweetNoseFace(Face):
         return piece(label, f"store:{n}", f"store {n} ({t['level']}+): {caption}",
                      classes="store")
 
-    def picker(self, view: JSON) -> Widget:
-        lines: list[Widget] = [text(Text(
+    def picker(self, view: JSON) -> Part:
+        lines: list[Part] = [para(Text(
             "SP = count × (marker + that kind in the market); lowest total wins.",
             style="dim italic"))]
         for k in view["kinds"]:
-            parts: list[Widget] = [text(styled(("●", SWEET[k]), f" {k:<7}"))]
+            parts: list[Part] = [text(styled(("●", SWEET[k]), f" {k:<7}"))]
             for n in range(1, 6):
                 parts.append(piece(f" {n} ", f"mk:{k}:{n}", f"{k}: {n}"))
                 parts.append(text(" "))
             lines.append(row(*parts))
         return box("Your secret markers: one value per kind", *lines)
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         me = ctx.seat
         players = view["players"]
         order = list(range(players)) if me is None else [(me + i) % players
@@ -106,7 +105,7 @@ class SweetNoseFace(Face):
         if view.get("phase") == "exchange":
             taken = "/".join(str(x) for x in view["turns_taken"])
             info += f" · turns {taken} of {view['max_turns']}"
-        out: list[Widget] = [text(Text(info, style="bold"))]
+        out: list[Part] = [text(Text(info, style="bold"))]
         if (view.get("phase") == "markers" and me is not None and view.get("to_move") == me
                 and not (view.get("markers_set") or [True] * players)[me]):
             out.append(self.picker(view))
@@ -118,7 +117,7 @@ class SweetNoseFace(Face):
         if view.get("picking"):
             nxt = ", ".join(f"{ctx.name(p)} (up to {lvl}+)" for p, lvl in view["picking"])
             out.append(text(f"Next to take a store: {nxt}"))
-        market: list[Widget] = [text(Text("Market ", style="bold"))]
+        market: list[Part] = [text(Text("Market ", style="bold"))]
         for k in view["kinds"]:
             if view["market"].get(k, 0) > 0:
                 market.append(piece(dots(k, view["market"][k]), f"mkt:{k}",
@@ -245,8 +244,8 @@ class SweetNoseFace(Face):
         return table(head, rows, "Sweet points per round (lowest total wins)",
                      bold_rows=[len(rows) - 1])
 
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
-        out: list[Widget] = [Static(self.rounds_table(view, ctx))]
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
+        out: list[Part] = [Static(self.rounds_table(view, ctx))]
         for r in view.get("rounds") or []:
             head = ["Kind", *(ctx.name(p) for p in range(view["players"]))]
             rows: list[list[str | Text]] = []

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sweettooth.core import JSON
 
 from .base import Ctx, Face
-from .draw import box, piece, row, styled, table, text
+from .draw import Part, box, piece, row, styled, table, text
 
 SUITS = {
     "H": ("♥", "Hearts", "Multipack", "#e0474c"),
@@ -54,12 +53,12 @@ def white_dice(view: JSON) -> list[tuple[int, bool]]:
 class SweetShopFace(Face):
     game_id = "sweetshop"
 
-    def board(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         sc = view["score"]
         head = f"Turn {view['turn']}" + (" (final turn)" if view.get("final_turn") else "")
         head += f" · deck {view['deck']} · Tummy score {sc['total']}"
-        out: list[Widget] = [text(Text(head, style="bold"))]
-        dice: list[Widget] = [text("White dice ")]
+        out: list[Part] = [text(Text(head, style="bold"))]
+        dice: list[Part] = [text("White dice ")]
         for v, used in white_dice(view):
             if used:
                 dice.append(text(Text(f" {v} ", style="dim strike")))
@@ -74,10 +73,10 @@ class SweetShopFace(Face):
         if view.get("sugar_rush"):
             out.append(text(Text("Sugar Rush! Eat a card from your Basket at once, or skip.",
                                  style="bold #e0474c")))
-        shelf: list[Widget] = []
+        shelf: list[Part] = []
         for i, card in enumerate(view["shelf"]):
             pos = i + 1
-            parts: list[Widget] = [text(Text(f"{pos} ", style="bold"))]
+            parts: list[Part] = [text(Text(f"{pos} ", style="bold"))]
             if card:
                 parts.append(piece(card_text(card), f"shelf:{pos}", f"shelf {pos}: {card}"))
                 parts.append(text(f" {card_words(card):<24}"))
@@ -93,7 +92,7 @@ class SweetShopFace(Face):
                                            f"Sour Cherries: move the discard die {pos} to {to}"))
             shelf.append(row(*parts))
         out.append(box("Shelf", *shelf))
-        basket: list[Widget] = []
+        basket: list[Part] = []
         for c in view["basket"]:
             basket.append(piece(card_text(c), f"basket:{c}", f"basket: {c}, {card_words(c)}"))
             basket.append(text(" "))
@@ -113,7 +112,7 @@ class SweetShopFace(Face):
             f"{f['name'].replace('Chocolate ', '')}: "
             + (f"out ({f['queue']} queued)" if f["delivered"] else "not yet")
             for f in view["figures"].values())
-        parts2: list[Widget] = [
+        parts2: list[Part] = [
             box(f"Basket ({len(view['basket'])})", row(*basket)),
             box(f"Tummy ({len(view['tummy'])})", text(tummy if view["tummy"] else Text(
                 "empty", style="dim"))),
@@ -194,7 +193,7 @@ class SweetShopFace(Face):
         hist = view.get("history") or []
         return {0: str(hist[-1])} if hist else {}
 
-    def summary(self, view: JSON, ctx: Ctx) -> list[Widget]:
+    def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         sc = view["score"]
         rows: list[list[str | Text]] = [
             ["Plain sweets (1 each)", str(sc["plain"]["cards"]), str(sc["plain"]["points"])],

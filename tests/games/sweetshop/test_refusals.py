@@ -137,10 +137,11 @@ def test_notation_is_read_in_any_case_and_unknown_text_gets_the_shapes() -> None
     s = shop(basket=["3H"])
     assert GAME.parse_action(s, "GRAB 1 WITH 1+2") == Grab((1,), (1, 2))
     assert refused(s, "buy 7H") == (
-        "expected 'grab <position> with <die>+<die>' like 'grab 1 with 1+2', 'eat <card> with "
-        "<die>+<die>' like 'eat 3H with 1+2', 'last resort <position>' like 'last resort 1' or "
-        "'end turn'"
+        "expected 'grab <position> with <die>+<die>', 'eat <card> with <die>+<die>', "
+        "'last resort <position>' or 'end turn', like 'grab 1 with 1+2'"
     )
+    play(s, "grab 1 with 1+2", "grab 3 with 3+4")
+    assert refused(s, "buy 7H") == "expected 'end turn'"
 
 
 def test_after_the_shop_shuts_every_move_is_refused() -> None:

@@ -201,13 +201,15 @@ def shapes(state: SweetShopState) -> str:
     if state.sugar_rush:
         rush = next((str(a) for a in legal if isinstance(a, SugarRush)), "sugar rush 7D")
         return f"'sugar rush <card>' like '{rush}', or 'skip sugar rush'"
-    out = []
+    out, first = [], None
     for kind, shape in ((Grab, "'grab <position> with <die>+<die>'"),
                         (Eat, "'eat <card> with <die>+<die>'"),
                         (SourCherries, "'cherries <from>><to>'"),
                         (LastResort, "'last resort <position>'")):
         example = next((str(a) for a in legal if isinstance(a, kind)), None)
         if example is not None:
-            out.append(f"{shape} like '{example}'")
+            out.append(shape)
+            first = first or example
     out.append("'end turn'")
-    return ", ".join(out[:-1]) + " or " + out[-1] if len(out) > 1 else out[0]
+    shown = ", ".join(out[:-1]) + " or " + out[-1] if len(out) > 1 else out[0]
+    return shown + (f", like '{first}'" if first else "")

@@ -102,7 +102,7 @@ def test_no_theft_without_a_face_down_tile_of_your_own_to_give_back() -> None:
 def test_after_a_theft_you_give_back_one_of_your_own_tiles() -> None:
     s = play(table(), "a2", "p1.1")  # p0 steals p1's blue lollipop
     assert refused(s, "a3") == (
-        "first you must choose one of your face-down round tiles to give back to p1"
+        "first you must choose one of your face-down round tiles to give back to P2"
     )
     assert refused(s, "give p1.2") == "choose one of your own round tiles, p0.<slot>"
     assert refused(s, "give p0.8") == "p0 has 4 round tiles, p0.1 to p0.4"

@@ -154,7 +154,8 @@ def expected(state: BonbonsState) -> str:
     if ph == CHOOSE_COVER:
         return "you must choose one of your face-down round tiles to cover with the three coins"
     assert ph == CHOOSE_GIFT
-    return f"you must choose one of your face-down round tiles to give back to p{state.rd_seat}"
+    victim = state.seat_label(state.rd_seat)  # a person: counted from 1, unlike notation
+    return f"you must choose one of your face-down round tiles to give back to {victim}"
 
 
 def shapes(state: BonbonsState) -> str:

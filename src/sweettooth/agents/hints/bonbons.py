@@ -55,6 +55,13 @@ class Table:
                     t.tile_of[tile["face"]] = (seat, slot)
         return t
 
+    def sure_pair(self, view: JSON) -> bool:
+        """Whether a remembered square pairs with a round tile the seat could flip for it."""
+        own = view["rows"][self.me]
+        can_steal = any(tile["state"] == "down" for tile in own)  # a tile to give back (BB-4)
+        return any(face in self.square_of and (seat == self.me or can_steal)
+                   for face, (seat, _slot) in self.tile_of.items())
+
     def findable(self) -> int:
         """Round tiles face down whose face is known but whose square nobody has seen."""
         return sum(1 for f in self.tile_of if f not in self.square_of)
@@ -92,6 +99,8 @@ def _square(view: JSON, t: Table, people: People, name: str) -> str:
                 f"{_a(face)}: steal it")
     if face is not None:
         return f"flip {name}: you saw {_a(face)} there"
+    if t.sure_pair(view):
+        return f"flip {name}: nobody has seen that square"
     known = t.findable()
     if known > 1:
         chance = f"it may match one of the {known} round tiles you have seen"

@@ -140,13 +140,15 @@ def _caption(view: JSON, number: int) -> str:
 
 
 def _markers(view: JSON, action: SetMarkers, t: Table, people: People) -> str:
+    """The two lowest markers chosen, and whether no other rating counts fewer SP now."""
     me = people.me
     sweets = t.sweets(me)
     low = sorted(range(N), key=lambda k: action.values[k])[:2]
     held = listed([f"{KINDS[k]} {action.values[k]} (you hold {sweets[k]})" for k in low])
     sp = sweet_points(view, t, me, action.values)
-    return (f"give the lowest markers to what you hold most, {held}: your sweets count "
-            f"{sp} sweet points as they stand")
+    least = sweet_points(view, t, me, guess_markers(sweets, t.market))
+    text = f"rate {held}: your sweets count {sp} sweet points as they stand"
+    return text + (", the fewest any rating gives" if sp <= least else "")
 
 
 def actions(view: JSON) -> list[Any]:

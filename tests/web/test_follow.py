@@ -124,3 +124,23 @@ def test_last_moves_read_from_each_games_log(page: Page) -> None:
         "bittersweet": {"0": "take c1", "1": "reveal c1"},
         "sweetshop": {"0": "grab 3 with 3+6"},
     }
+
+
+def test_bonbons_holds_turned_up_faces_before_the_next_bot_move(page: Page) -> None:
+    """At the normal speed, when the renderer asks to keep a frame's faces in sight (Bonbons'
+    holdMs, ~1.5 s once a failed turn turns them down), the next frame waits that long."""
+    quick_game(page, "bonbons", speed="normal")
+    page.wait_for_selector(MY_PIECES)
+    for _ in range(12):
+        held = [d for d in draws(page) if d["paced"] and d["hold"] > 0]
+        if held:
+            break
+        page.wait_for_selector(MY_PIECES)
+        ply = int(page.evaluate("document.body.dataset.ply"))
+        page.locator(MY_PIECES).first.click()
+        page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
+    log = draws(page)
+    held = [i for i, d in enumerate(log) if d["paced"] and d["hold"] > 0]
+    assert held, f"no held frame in {log}"
+    for i in held:
+        assert log[i]["drawn"] - log[i - 1]["drawn"] >= log[i]["hold"] - 50, log

@@ -47,7 +47,7 @@ def test_each_seat_sees_only_its_own_markers(browser: Browser, server: Server) -
         page.wait_for_selector(".table-root.myturn .sn-picker .pickable")
         for kind, value in zip(KINDS, MINE[seat], strict=True):
             page.click(f".sn-num[data-key='mk:{kind}:{value}']")
-        red = page.locator(f".sn-marker[aria-label='Your red marker: {MINE[seat][0]}']")
+        red = page.locator(f".sn-marker[aria-label^='Your red marker: {MINE[seat][0]}.']")
         expect(red).to_have_count(1)
     for seat, page in pages.items():
         other = 1 - seat

@@ -150,7 +150,7 @@ const draws = [];
 window.sweettoothDraws = draws;
 
 function draw(frame) {
-  draws.push({ ply: frame.ply, paced: frame.paced, received: frame.at, drawn: performance.now() });
+  draws.push({ ply: frame.ply, paced: frame.paced, hold: frame.hold || 0, received: frame.at, drawn: performance.now() });
   // Until every human seat has connected once the server refuses moves ("not_started"):
   // show the table but offer no move yet.
   S.started = frame.started !== false;

@@ -81,6 +81,7 @@ export class Pacer {
       if (gap > 0) {
         let hold = 0;
         try { hold = Number(this.hold(this.lastFrame.view, next.view)) || 0; } catch { hold = 0; }
+        next.hold = hold;
         wait = Math.max(gap, hold) - (performance.now() - this.lastAt);
       }
     }

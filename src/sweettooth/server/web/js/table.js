@@ -272,6 +272,11 @@ export class Table {
   clear() {
     this.view = null;
     this.picks = [];
+    this.hint = null;
+    this.endShownAt = null;
+    this.toggleLog(false);
+    mount(this.els.hintBox);
+    this.els.hintBox.hidden = true;
     mount(this.els.board);
     mount(this.els.log);
     mount(this.els.bar);
@@ -486,7 +491,8 @@ export class Table {
   drawLog(first) {
     const el = this.els.log;
     const atEnd = first || el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
-    mount(el, logItems(narrated(this.r, this.view, this.ctx())));
+    const items = logItems(narrated(this.r, this.view, this.ctx()));
+    mount(el, items.length ? items : h("li.lempty", "No moves yet."));
     if (atEnd) el.scrollTop = el.scrollHeight;
   }
 

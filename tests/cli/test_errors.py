@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
 import sweettooth as st
+from sweettooth.cli.dburl import database_url
 from sweettooth.cli.main import app
 
-from .conftest import run_script
+from .conftest import ROOT, SCRIPT, run_nim_cli, run_script
 from .nim import Nim
 
 
@@ -47,8 +56,10 @@ def test_bad_players_and_options_exit_2(
 
 
 def test_bad_seat_bot_and_save_folder_exit_2(runner: CliRunner, nim: Nim) -> None:
-    seat = runner.invoke(app, ["play", "nim", "--seat", "2"], input="")
-    assert seat.exit_code == 2 and "--seat must be 0..1 for 2 players, got 2" in seat.stderr
+    for bad in ("3", "0"):
+        seat = runner.invoke(app, ["play", "nim", "--seat", bad], input="")
+        assert seat.exit_code == 2
+        assert f"--seat must be 1..2 for 2 players, got {bad}" in seat.stderr
     bot = runner.invoke(app, ["play", "nim", "--bot", "genius"], input="")
     assert bot.exit_code == 2 and "--bot: unknown agent 'genius'" in bot.stderr
     assert "valid agents: random" in bot.stderr
@@ -77,3 +88,96 @@ def test_console_script_bad_player_count_exits_2(gid: str) -> None:
     proc = run_script("simulate", gid, "--games", "1", "--players", str(game.max_players + 1))
     assert proc.returncode == 2
     assert f"got {game.max_players + 1}" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def _one_line_error(proc_or_result: object, *parts: str) -> None:
+    stderr: str = proc_or_result.stderr  # type: ignore[attr-defined]
+    assert stderr.startswith("error: ") and stderr.count("\n") == 1, stderr
+    assert "Traceback" not in stderr
+    for part in parts:
+        assert part in stderr
+
+
+@pytest.mark.parametrize(("db", "parts"), [
+    ("postgres://u@localhost/x", ("cannot be used", "postgresql+psycopg://user@host/dbname")),
+    ("nonsense://", ("cannot be used", "expected a file path")),
+    ("/no/such/folder/games.db", ("no folder /no/such/folder",)),
+    ("postgresql+psycopg://u:hunter2@127.0.0.1:1/x", ("cannot connect to the database",)),
+])
+def test_serve_with_an_unusable_database_is_one_line(
+    runner: CliRunner, db: str, parts: tuple[str, ...]
+) -> None:
+    result = runner.invoke(app, ["serve", "--db", db, "--port", "0"])
+    assert result.exit_code == 2, result.output
+    _one_line_error(result, *parts)
+    assert "hunter2" not in result.stderr
+
+
+def test_serve_takes_a_plain_path_as_a_sqlite_file(tmp_path: Path) -> None:
+    assert database_url(str(tmp_path / "games.db")) == f"sqlite:///{tmp_path / 'games.db'}"
+    assert database_url("sqlite:///x.db") == "sqlite:///x.db"
+    with pytest.raises(ValueError, match="is a folder"):
+        database_url(str(tmp_path))
+
+
+def test_dev_terminal_without_a_game_asks_or_fails_in_one_line() -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "dev.py"), "terminal", "--players", "3"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, check=False)
+    assert proc.returncode != 0
+    assert "Le Chocolat" not in proc.stdout  # no game was picked for the player
+    _one_line_error(proc, "which game?", *st.games())
+
+
+def test_dev_terminal_on_a_terminal_lists_the_games_and_asks() -> None:
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "dev.py"), "terminal", "--plain"],
+                            stdin=follower, stdout=follower, stderr=follower, cwd=ROOT,
+                            env={**os.environ, "TERM": "dumb"})
+    os.close(follower)
+    seen = _read_until(leader, b"Number or id")
+    for number, gid in enumerate(st.games(), 1):
+        assert f"{number}. {st.game(gid).title} ({gid})".encode() in seen
+    os.write(leader, b"sweetshop\n")
+    seen = _read_until(leader, b"Your move>")
+    assert b"Sweet Shop, 1 player: You." in seen
+    os.write(leader, b"quit\n")
+    assert proc.wait(timeout=60) == 0
+    os.close(leader)
+
+
+def _read_until(fd: int, marker: bytes, timeout: float = 60) -> bytes:
+    data = b""
+    deadline = time.monotonic() + timeout
+    while marker not in data:
+        assert time.monotonic() < deadline, data.decode(errors="replace")
+        ready, _, _ = select.select([fd], [], [], 1)
+        if ready:
+            try:
+                data += os.read(fd, 4096)
+            except OSError:
+                break
+    return data
+
+
+def test_bench_shows_progress() -> None:
+    proc = run_nim_cli("bench", "nim", "--seconds", "0.05")
+    assert proc.returncode == 0, proc.stderr
+    assert "bench: nim, 2 players: random playouts (0.05 s)" in proc.stderr
+    assert "bench: nim, 2 players: ISMCTS (0.05 s)" in proc.stderr
+
+
+def test_play_opens_the_full_screen_app_on_a_terminal_and_not_with_plain() -> None:
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(SCRIPT), "play", "sweetshop", "--seed", "1"],
+                            stdin=follower, stdout=follower, stderr=follower, cwd=ROOT,
+                            env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "80",
+                                 "LINES": "24"})
+    os.close(follower)
+    try:
+        seen = _read_until(leader, b"\x1b[?1049h", timeout=60)  # the alternate screen
+        assert b"Your move>" not in seen
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        os.close(leader)

@@ -101,14 +101,17 @@ def test_last_moves_read_from_each_games_log(page: Page) -> None:
     """js/lastmove.js: each seat's latest action, as notation, from the engines' log lines."""
     page.goto("/sandbox.html")
     logs = {
-        "lechocolat": [{"seat": 0, "action": "split a1:g5 at d"}, {"seat": 1, "action": "claim a1:c1"}],
-        "bonbons": ["p0 c2: red caramel (showing)", "p0 p0.2: yellow nougat (no match; turn passes)",
+        "lechocolat": [{"seat": 0, "action": "split a1:g5 at d"},
+                       {"seat": 1, "action": "claim a1:c1"}],
+        "bonbons": ["p0 c2: red caramel (showing)",
+                    "p0 p0.2: yellow nougat (no match; turn passes)",
                     "p1 stop (stops; turn passes)"],
         "sweetnose": ["Round 1: P1 starts; set your markers", "P1: trade P2 green for brown",
                       "P2 takes store 8", "P1: market pink for yellow"],
         "bittersweet": ["P1 takes the face-down Choc in d1.", "P2 reveals Peanut Bear in c1.",
                         "P1 takes Peanut Bear from c1."],
-        "sweetshop": ["turn 1: white dice 3 4 6 6", "grab 3 with 3+6: 4H into the Basket; 5S fills 3"],
+        "sweetshop": ["turn 1: white dice 3 4 6 6",
+                      "grab 3 with 3+6: 4H into the Basket; 5S fills 3"],
     }
     got = page.evaluate(
         """async (logs) => {
@@ -140,7 +143,7 @@ def test_bonbons_holds_turned_up_faces_before_the_next_bot_move(page: Page) -> N
         page.locator(MY_PIECES).first.click()
         page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
     log = draws(page)
-    held = [i for i, d in enumerate(log) if d["paced"] and d["hold"] > 0]
-    assert held, f"no held frame in {log}"
-    for i in held:
+    at = [i for i, d in enumerate(log) if d["paced"] and d["hold"] > 0]
+    assert at, f"no held frame in {log}"
+    for i in at:
         assert log[i]["drawn"] - log[i - 1]["drawn"] >= log[i]["hold"] - 50, log

@@ -34,7 +34,7 @@ def test_static_files_are_compressed_and_cached(server: Server, path: str, cache
     assert headers.get("content-encoding") == "gzip", headers
     assert headers.get("cache-control") == cache
     assert "accept-encoding" in headers.get("vary", "").lower()
-    plain_status, plain_headers, plain = get(server.url + path, gzip=False)
+    _, plain_headers, plain = get(server.url + path, gzip=False)
     assert "content-encoding" not in plain_headers and len(body) < len(plain)
 
 
@@ -76,7 +76,8 @@ def test_first_load_of_a_table_page(browser: Browser, server: Server, game: str,
     cdp.send("Network.enable")
     sizes: dict[str, Any] = {}
     urls: dict[str, str] = {}
-    cdp.on("Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
+    cdp.on("Network.responseReceived",
+           lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
     cdp.on("Network.loadingFinished",
            lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
     page.goto(link)

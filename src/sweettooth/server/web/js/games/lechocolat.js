@@ -148,7 +148,10 @@ function cardEl(view, card, opts = {}) {
   return el;
 }
 
-/** A groove: the thin line (the button) and its hit segments, tapered at crossings. */
+/** A groove: a button whose own box is the middle one of its hit segments (so its centre is
+ *  its own), with the other segments and the visible line as children around it. Segments are
+ *  one band (tile + gap) long and HIT px across; their ends taper to a point where two grooves
+ *  cross, so each crossing is shared out between them (the middle of a segment never is). */
 function grooveEl(g, line, b) {
   const w = b.c1 - b.c0 + 1;
   const ht = b.r1 - b.r0 + 1;
@@ -156,32 +159,38 @@ function grooveEl(g, line, b) {
   const k = vertical ? line.charCodeAt(0) - 97 - b.c0 : Number(line) - 1 - b.r0;
   const n = vertical ? w : ht; // bands across the groove's direction
   const along = vertical ? ht : w; // segments along it
+  const mid = Math.floor(along / 2);
   const pos = `calc(${k} * (100% + var(--gap)) / ${n} - var(--gap) / 2)`;
+  const band = `calc(${mid} * (100% + var(--gap)) / ${along} - var(--gap) / 2)`;
+  const len = `calc((100% + var(--gap)) / ${along})`;
   const { text } = cutText(g, line);
-  const segs = [];
   const half = HIT / 2;
+  const segs = [];
   for (let j = 0; j < along; j++) {
     const start = j > 0;
     const end = j < along - 1;
-    // A point at each end that is a crossing; square ends at the piece's edge.
     const poly = vertical
-      ? [start ? `0 ${half}px, 50% 0` : "0 0, 100% 0", start ? `100% ${half}px` : null,
+      ? [start ? `0 ${half}px, 50% 0, 100% ${half}px` : "0 0, 100% 0",
         end ? `100% calc(100% - ${half}px), 50% 100%, 0 calc(100% - ${half}px)` : "100% 100%, 0 100%"]
       : [start ? `${half}px 100%, 0 50%, ${half}px 0` : "0 100%, 0 0",
         end ? `calc(100% - ${half}px) 0, 100% 50%, calc(100% - ${half}px) 100%` : "100% 0, 100% 100%"];
-    const band = `calc(${j} * (100% + var(--gap)) / ${along} - var(--gap) / 2)`;
-    const len = `calc((100% + var(--gap)) / ${along})`;
+    const off = `calc(${j - mid} * 100%)`;
     segs.push(h("span.hit", {
       "aria-hidden": "true",
-      style: vertical
-        ? { top: band, height: len, width: `${HIT}px`, left: "50%", marginLeft: `-${half}px`, clipPath: `polygon(${poly.filter(Boolean).join(", ")})` }
-        : { left: band, width: len, height: `${HIT}px`, top: "50%", marginTop: `-${half}px`, clipPath: `polygon(${poly.filter(Boolean).join(", ")})` },
+      style: vertical ? { top: off, left: "0", width: "100%", height: "100%", clipPath: `polygon(${poly.join(", ")})` }
+        : { left: off, top: "0", height: "100%", width: "100%", clipPath: `polygon(${poly.join(", ")})` },
     }));
   }
+  // The line runs the whole piece: from the piece's edge (mid bands before) to the other edge.
+  const lineStyle = vertical
+    ? { top: `calc(${-mid} * 100% + var(--gap) / 2)`, height: `calc(${along} * 100% - var(--gap))` }
+    : { left: `calc(${-mid} * 100% + var(--gap) / 2)`, width: `calc(${along} * 100% - var(--gap))` };
   const el = h("button.lc-cut", {
-    type: "button", class: vertical ? "v" : "h", style: vertical ? { left: pos } : { top: pos },
+    type: "button", class: vertical ? "v" : "h",
+    style: vertical ? { left: pos, top: band, height: len, width: `${HIT}px`, marginLeft: `-${half}px` }
+      : { top: pos, left: band, width: len, height: `${HIT}px`, marginTop: `-${half}px` },
     dataset: { key: `cut:${g}@${line}` }, "aria-label": text,
-  }, h("span.line", { "aria-hidden": "true" }), segs);
+  }, h("span.line", { "aria-hidden": "true", style: lineStyle }), segs);
   return withTip(el, text);
 }
 

@@ -151,6 +151,16 @@ export function installTips() {
   };
   document.addEventListener("mouseover", onShow);
   document.addEventListener("focusin", onShow);
+  // A redraw puts new pieces under a still pointer (no mouseover): keep their tips in view too.
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      for (const el of document.querySelectorAll(".has-tip:hover, .has-tip:focus-visible, .has-tip.tip-open")) place(el);
+    });
+  }).observe(document.body, { childList: true, subtree: true });
 }
 
 /** Shift a shown tip so it stays inside the viewport (left/right), below the piece if no room above. */

@@ -1,0 +1,99 @@
+"""Tables do not live forever: nobody joins, it expires; everyone leaves, it is abandoned; one
+address cannot hold more than its share of open tables."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .harness import Player, ServerProcess, api, create_table, join, wait_for
+
+ENV = {"SWEETTOOTH_WAITING_TABLE_TTL": "1", "SWEETTOOTH_ABANDONED_AFTER": "1",
+       "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "3"}
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture
+def short_lived(tmp_path: Path) -> Iterator[ServerProcess]:
+    with ServerProcess(f"sqlite:///{tmp_path / 'server.sqlite3'}", env=ENV) as srv:
+        yield srv
+
+
+def status(server: ServerProcess, table_id: str) -> int | str:
+    with api(server) as http:
+        r = http.get(f"/api/tables/{table_id}")
+    return r.json()["status"] if r.status_code == 200 else r.status_code
+
+
+def test_a_table_nobody_joins_expires_and_frees_its_opener(short_lived: ServerProcess) -> None:
+    srv = short_lived
+    tables = [create_table(srv, "lechocolat", HUMANS)["id"] for _ in range(3)]
+    with api(srv) as http:
+        r = http.post("/api/tables", json={"game": "lechocolat"})
+        assert r.status_code == 429 and "3 unfinished tables" in r.json()["detail"]
+    wait_for(lambda: all(status(srv, t) == 404 for t in tables), "tables to expire")
+    with api(srv) as http:
+        assert not [t for t in http.get("/api/tables").json() if t["id"] in tables]
+        assert http.post("/api/tables", json={"game": "lechocolat"}).status_code == 201
+    srv.stop()
+    srv.start()  # expired means gone from the database too
+    assert all(status(srv, t) == 404 for t in tables)
+
+
+def test_a_game_everyone_left_is_ended_as_abandoned(short_lived: ServerProcess) -> None:
+    srv = short_lived
+    left = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "bot"}])["id"]
+    never_came = create_table(srv, "lechocolat", HUMANS)["id"]
+    join(srv, never_came, "Ada")  # joined, then never connected
+    token = join(srv, left, "Bo")
+
+    async def visit() -> None:
+        async with Player(srv, left, token) as me:
+            await me.until_state(lambda m: m["started"])
+
+    asyncio.run(visit())
+    wait_for(lambda: status(srv, left) == status(srv, never_came) == "abandoned",
+             "the tables to be abandoned")
+    with api(srv) as http:
+        info = http.get(f"/api/tables/{left}").json()
+        record = http.get(f"/api/tables/{left}/record")
+        refused = http.post(f"/api/tables/{never_came}/join", json={"name": "Late"})
+    assert info["to_move"] is None and info["seed"] is not None
+    assert record.status_code == 200 and str(record.json()["seed"]) == info["seed"]
+    assert refused.status_code == 409
+    srv.stop()
+    with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as db:
+        rows = dict(db.execute("SELECT id, status FROM tables").fetchall())
+    assert rows[left] == rows[never_came] == "abandoned"  # recorded as such
+    srv.start()
+    assert status(srv, left) == "abandoned"
+
+
+def test_a_connected_player_keeps_the_game_alive(short_lived: ServerProcess) -> None:
+    srv = short_lived
+    table = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "bot"}])["id"]
+    token = join(srv, table, "Ada")
+
+    async def stay() -> None:
+        async with Player(srv, table, token) as me:
+            await me.until_state(lambda m: m["started"])
+            await asyncio.sleep(3.0)  # three times abandoned_after
+            await me.send({"type": "ping"})
+            await me.until("pong")
+
+    asyncio.run(stay())
+    assert status(srv, table) == "playing"
+
+
+def test_expiry_settings_must_be_positive() -> None:
+    from sweettooth.server import Settings
+
+    with pytest.raises(ValueError, match="waiting_table_ttl"):
+        Settings.from_env({"SWEETTOOTH_WAITING_TABLE_TTL": "nan"})
+    with pytest.raises(ValueError, match="abandoned_after"):
+        Settings.from_env({"SWEETTOOTH_ABANDONED_AFTER": "0"})
+

@@ -77,6 +77,16 @@ def log_line(game: Game[Any], entry: Any, names: Sequence[str]) -> str:
     return json.dumps(entry, sort_keys=True)
 
 
+def move_label(game: Game[Any], notation: str, names: Sequence[str]) -> str:
+    """A move (or the start of a group of moves) as the menu shows it: with players' names
+    beside their ids where the game's notation names players."""
+    module = _module(game)
+    if module is not None and hasattr(module, "move_label"):
+        text: str = module.move_label(notation, list(names))
+        return text
+    return notation
+
+
 def end_report(game: Game[Any], view: JSON, names: Sequence[str]) -> list[str] | None:
     """The game's own account of the end (rounds, breakdowns, tie-break), if it has one."""
     module = _module(game)

@@ -4,7 +4,8 @@ A group is a common beginning of several notations ("markers red=3 ...", "return
 Choosing it shows what may follow, and so on: Sweet Nose markers are chosen kind by kind,
 BitterSweet returns Choc first and then cell. Whole groups are opened smallest first as long as
 the menu stays within `LIMIT` entries; groups of the same size open together or not at all, so a
-menu never mixes half of a family with the rest folded. Duplicate notations are listed once.
+menu never mixes half of a family with the rest folded; inside a group, all of what follows opens
+or none of it. Duplicate notations are listed once.
 
 >>> [e.label for e in menu(["take 1", "take 2", "pass"])]
 ['take 1', 'take 2', 'pass']
@@ -61,7 +62,10 @@ def menu(notations: Sequence[str], prefix: Sequence[str] = (), limit: int = LIMI
         break
     open_sizes: set[int] = {1}
     total = len(leaves) + len(groups)
-    for size in sorted({len(g) for g in groups.values()} - {1}):
+    sizes = sorted({len(g) for g in groups.values()} - {1})
+    if prefix and len(leaves) + sum(len(g) for g in groups.values()) > limit:
+        sizes = []  # inside a group: open all that follows, or none of it
+    for size in sizes:
         same = sum(1 for g in groups.values() if len(g) == size)
         if total + same * (size - 1) > limit:
             break

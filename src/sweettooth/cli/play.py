@@ -246,11 +246,15 @@ class TerminalPlay:
 
     def show_menu(self, entries: list[Entry], prefix: tuple[str, ...]) -> None:
         if prefix:
-            self.io.write(f"Go on with: {' '.join(prefix)} ...  (back: all your moves)")
+            shown = drawing.move_label(self.game, " ".join(prefix), self.names)
+            self.io.write(f"Go on with: {shown} ...  (back: all your moves)")
+        elif any(e.move is None for e in entries):
+            self.io.write("Your moves (a choice ending in ... leads to more choices):")
         else:
             self.io.write("Your moves:")
-        self.io.write(numbered([e.label + (f" ({e.size})" if e.move is None else "")
-                                for e in entries]))
+        label = [drawing.move_label(self.game, e.label, self.names)
+                 + (f" ({e.size})" if e.move is None else "") for e in entries]
+        self.io.write(numbered(label))
 
     def ask(self, seat: int) -> Any | None:
         """The action the person at `seat` picks, or None to stop. Bad input re-prompts."""

@@ -38,6 +38,14 @@ def _components(view: JSON) -> Components:
     return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
 
 
+def move_label(notation: str, names: Sequence[str]) -> str:
+    """A move as a menu shows it: each player id followed by the name ('trade P2 (Bob) ...');
+    the notation itself, the part a player types, is unchanged."""
+    return _ID.sub(lambda m: f"{m.group(0)} ({names[int(m.group(1)) - 1]})"
+                   if 0 < int(m.group(1)) <= len(names) and names[int(m.group(1)) - 1]
+                   != m.group(0) else m.group(0), notation)
+
+
 def log_line(entry: Any, names: Sequence[str]) -> str:
     """One log entry, player ids replaced by names (the log is prose, not notation)."""
     return _ID.sub(lambda m: names[int(m.group(1)) - 1]

@@ -45,6 +45,14 @@ def _named(text: str, names: Sequence[str]) -> str:
     return sub(text)
 
 
+def move_label(notation: str, names: Sequence[str]) -> str:
+    """A move as a menu shows it: each player id followed by the name ('trade P2 (Bob) ...');
+    the notation itself, the part a player types, is unchanged."""
+    return _ID.sub(lambda m: f"{m.group(0)} ({names[int(m.group(1)) - 1]})"
+                   if 0 < int(m.group(1)) <= len(names) and names[int(m.group(1)) - 1]
+                   != m.group(0) else m.group(0), notation)
+
+
 def log_line(entry: Any, names: Sequence[str]) -> str:
     """One log entry with the players' names."""
     return _named(str(entry), names)

@@ -43,6 +43,7 @@
 //   names       display name per seat: bots as "Candy Bot (medium)"; the viewer's own seat is
 //               "You" at a table where every other seat is a bot (write "You take", not "You
 //               takes": compare the seat with ctx.seat); hotseat, replay and spectators get names
+//               (so never append "(you)" to a name that is already "You")
 //   picked      keys picked so far in the composer
 //   lastMoves   {seat: notation} each seat's most recent action, derived by the shell from
 //               view.log (js/lastmove.js); render marks the pieces of each with class

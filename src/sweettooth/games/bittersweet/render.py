@@ -1,8 +1,8 @@
-"""Text drawings of a BitterSweet view: the box, each player, the Chocs in sight, and the end.
+"""Text drawings of a BitterSweet view: the Chocs in sight, the box, each player, and the end.
 
 In the box a face-up Choc shows its name, a face-down one `##` (or `#pecan` when you know which
-Choc it is), an empty space `..`. Below, every Choc you can see (face up, in your hand, known in
-another hand) is listed with its texture, coating, shape, points and ability, so you can tell
+Choc it is), an empty space `..`; a name too long for a column of a wide box ends in `~`. Above
+the box, every Choc you can see (face up, in your hand, known in another hand) is listed with its texture, coating, shape, points and ability, so you can tell
 what matches a YUM! or YUCK! card. Players are named, with their notation id (`Candy Bot 1
 (P2)`): moves name players by id (`give pecan to P2`, `choose P2`).
 """
@@ -70,14 +70,15 @@ def choc_line(choc: Choc) -> list[str]:
 
 
 def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = False) -> str:
-    """The box, each player's hand, cards and wrappers, and the Chocs in sight."""
+    """The Chocs in sight (what each one is), then the box and each player's hand, cards and
+    wrappers."""
     del memory_aid  # what a seat has seen stays in its view (known Chocs are part of the game)
     names = _names(view, names)
     comps = _components(view)
     by_id = {c.id: c for c in comps.chocs}
     cols = int(view["cols"])
     box = view["box"]
-    width = max(9, *(len(b["choc"] or "") + 2 for b in box))
+    width = min(max(9, *(len(b["choc"] or "") + 2 for b in box)), 74 // cols)
     mover = view["to_move"]
     head = f"BitterSweet, round {view['round']}"
     if mover is None:
@@ -85,8 +86,7 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
     else:
         head += (f": {names[view['current']]}, {view['actions_left']} action(s) left. "
                  f"Empty Wrapper stack: {view['stack']}")
-    lines = [head]
-    lines.append("    " + "".join(chr(97 + c).ljust(width) for c in range(cols)))
+    grid = ["    " + "".join(chr(97 + c).ljust(width) for c in range(cols))]
     for r in range(len(box) // cols):
         cells = []
         for c in range(cols):
@@ -97,21 +97,23 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
                 txt = b["choc"]
             else:
                 txt = "#" + b["choc"] if b["choc"] else "##"
+            if len(txt) > width - 1:
+                txt = txt[: width - 2] + "~"  # the full id is in the list of Chocs in sight
             cells.append(txt.ljust(width))
-        lines.append(f"{r + 1:>2}  " + "".join(cells).rstrip())
-    lines.append("## face down (#pecan: face down, you know it is Pecan)   .. empty space")
+        grid.append(f"{r + 1:>2}  " + "".join(cells).rstrip())
+    grid.append("## face down (#pecan: face down, you know it is Pecan)   .. empty space")
     sight: list[str] = [b["choc"] for b in box if b["choc"]]
+    people: list[str] = []
     for e in view["seats"]:
         seat = e["seat"]
         me = ">" if seat == view["seat"] else " "
         wins = f", {e['round_wins']} round win(s)" if e["round_wins"] else ""
-        line = (f"{me} {_who(names, seat)}: {e['hand_size']} Choc(s), "
-                f"{e['wrappers']} Empty Wrapper(s){wins}")
-        lines.append(line)
+        people.append(f"{me} {_who(names, seat)}: {e['hand_size']} Choc(s), "
+                      f"{e['wrappers']} Empty Wrapper(s){wins}")
         if "hand" in e:
-            lines.append(f"    your hand: {', '.join(e['hand']) or '-'}")
-            lines.append(f"    your YUM! {' + '.join(e['yum']) or '-'}   "
-                         f"your YUCK! {' + '.join(e['yuck']) or '-'}")
+            people.append(f"    your hand: {', '.join(e['hand']) or '-'}")
+            people.append(f"    your YUM! {' + '.join(e['yum']) or '-'}   "
+                          f"your YUCK! {' + '.join(e['yuck']) or '-'}")
             sight.extend(e["hand"])
         else:
             known = []
@@ -122,23 +124,26 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
                 known.append(f"you saw YUM! {' + '.join(e['known_yum']) or '?'}, "
                              f"YUCK! {' + '.join(e['known_yuck']) or '?'}")
             if known:
-                lines.append("    " + "; ".join(known))
+                people.append("    " + "; ".join(known))
         if e["discards"]:
-            lines.append(f"    Preference cards discarded: {', '.join(e['discards'])}")
+            people.append(f"    Preference cards discarded: {', '.join(e['discards'])}")
     if view["tasks"]:
         t = view["tasks"][-1]
-        lines.append(f"Ability in progress: {t['choc']} ({t['kind']}) for {names[t['who']]}")
+        people.append(f"Ability in progress: {t['choc']} ({t['kind']}) for {names[t['who']]}")
     if view["pending"]:
-        lines.append(f"On Reveal abilities waiting: {', '.join(view['pending'])}")
+        people.append(f"On Reveal abilities waiting: {', '.join(view['pending'])}")
     for rnd in view["rounds"][-1:]:
         if mover is not None:
             scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(rnd["scores"]))
-            lines.append(f"Last round ({rnd['round']}): {scores}")
+            people.append(f"Last round ({rnd['round']}): {scores}")
     seen = [c for c in dict.fromkeys(sight) if c in by_id]
+    reference: list[str] = []
     if seen:
-        lines.append("Chocs in sight (texture/coating/shape, points, ability):")
+        reference.append("Chocs in sight (texture/coating/shape, points, ability):")
         for choc_id in seen:
-            lines.extend(choc_line(by_id[choc_id]))
+            reference.extend(choc_line(by_id[choc_id]))
+    # The reference first: on a small screen the box and the hands stay next to the moves.
+    lines = [*reference, head, *grid, *people]
     return "\n".join(lines)
 
 

@@ -36,6 +36,7 @@ def test_each_seat_sees_only_its_own_markers(browser: Browser, server: Server) -
     table = httpx.post(f"{server.url}/api/tables", json={
         "game": "sweetnose", "players": 3,
         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}],
+        "bot_speed": "instant",
     }).json()
     links = [httpx.post(f"{server.url}/api/tables/{table['id']}/join",
                         json={"name": name, "seat": seat}).json()["link"]

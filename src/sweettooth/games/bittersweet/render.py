@@ -1,10 +1,11 @@
 """Text drawings of a BitterSweet view: the Chocs in sight, the box, each player, and the end.
 
 In the box a face-up Choc shows its name, a face-down one `##` (or `#pecan` when you know which
-Choc it is), an empty space `..`; a name too long for a column of a wide box ends in `~`. Above
-the box, every Choc you can see (face up, in your hand, known in another hand) is listed with its texture, coating, shape, points and ability, so you can tell
-what matches a YUM! or YUCK! card. Players are named, with their notation id (`Candy Bot 1
-(P2)`): moves name players by id (`give pecan to P2`, `choose P2`).
+Choc it is), an empty space `..`; a name too long for a column of a wide box ends in `~`.
+Above the box, every Choc you can see (face up, in your hand, known in another hand) is listed
+with its texture, coating, shape, points and ability, so you can tell what matches a YUM! or
+YUCK! card. Players are named, with their notation id (`Candy Bot 1 (P2)`): moves name players
+by id (`give pecan to P2`, `choose P2`).
 """
 
 from __future__ import annotations

@@ -76,14 +76,16 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
             lines.append(sep.rstrip())
     flavours = ", ".join(f"{f['code']} {f['name'].lower()}" for f in view["flavours"])
     owners = ", ".join(f"#{s + 1} {n}" for s, n in enumerate(names))
-    lines.append(f"  {flavours}, --- blank")
+    lines.extend(textwrap.wrap(f"{flavours}, --- blank", 78, initial_indent="  ",
+                               subsequent_indent="  "))
     lines.append(f"  claimed by {owners}")
     card = view["scoring_card"]
     values = ", ".join(f"{k} {v:+d}" for k, v in card["values"].items())
     sets = "; ".join(f"{'+'.join(s['flavours'])} = {s['points']}" for s in card["sets"])
     majors = "; ".join(f"most {m['flavour']} = {m['points']}" for m in card["majorities"])
-    lines += [f"Scoring card {card['name']}: {values}",
-              f"  each set of {sets}; {majors}"]
+    lines.extend(textwrap.wrap(f"Scoring card {card['name']}: {values}", 78,
+                               subsequent_indent="  "))
+    lines.append(f"  each set of {sets}; {majors}")
     for seat in range(len(view["claimed"])):
         own = [t for t in tiles if t["owner"] == seat]
         shown = " ".join(

@@ -95,3 +95,25 @@ def test_rules_dialog_close_button_is_big_enough(page: Page) -> None:
     expect(page.locator("dialog.rules")).to_be_visible()
     assert small_controls(page, ".rules-close") == []
     assert sideways_scroll(page) == 0
+
+
+def test_no_animation_under_reduced_motion(page: Page) -> None:
+    """Pieces animate with CSS transitions, and none at all when the system asks for less
+    motion."""
+    page.emulate_media(reduced_motion="reduce")
+    quick_game(page, "bonbons")
+    page.wait_for_selector(".table-root.myturn .board .pickable")
+    moving: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('.table-root *')].filter((el) => {
+             const cs = getComputedStyle(el);
+             const t = cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0.01);
+             const a = cs.animationName !== 'none'
+               && cs.animationDuration.split(',').some((d) => parseFloat(d) > 0.01);
+             return t || a;
+           }).map((el) => el.className.baseVal ?? el.className).slice(0, 5)""")
+    assert moving == []
+    page.emulate_media(reduced_motion="no-preference")
+    page.wait_for_timeout(50)
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.board [data-key]')).transitionDuration"
+    ) != "0s", "pieces do animate normally"

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import importlib
 import json
+import math
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Any
 
 from .errors import IllegalAction
@@ -152,8 +155,37 @@ def check_copy(state: State, rng: random.Random) -> None:
     assert state.snapshot() == before, f"{state.game.id}: playing on a copy changed the original"
 
 
+def components_of(game: Game[Any]) -> Callable[[State], Counter[str]]:
+    """The game's own inventory: `components_of(state)` in its package's `sampling` module, the
+    multiset of every physical component of a state wherever it is (tiles by their sides, faces,
+    cards, Chocs, markers...). A sampled state must hold exactly the real one's."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        found = importlib.import_module(f"{package}.sampling").components_of
+    except (ImportError, AttributeError):
+        raise AssertionError(
+            f"{game.id}: declare components_of(state) in {package}.sampling for the kit"
+        ) from None
+    return found  # type: ignore[no-any-return]
+
+
+def check_components(real: State, sampled: State, where: str) -> None:
+    """A sampled state is made of the same components as the real one: nothing duplicated,
+    invented or lost (an impossible world fails here even when every view matches)."""
+    inventory = components_of(real.game)
+    have, want = inventory(sampled), inventory(real)
+    if have != want:
+        extra = dict(have - want)
+        missing = dict(want - have)
+        raise AssertionError(
+            f"{where}: sampled state is not a possible world: it has {extra} more and "
+            f"{missing} fewer than the box"
+        )
+
+
 def check_sample(state: State, seed: int, distinct: dict[int | None, set[str]]) -> None:
-    """sample(view(p)) gives p the same view and legal actions; collects hidden variety."""
+    """sample(view(p)) gives p the same view and legal actions and is made of the box's
+    components; collects hidden variety."""
     game = state.game
     for seat in range(state.players):
         view = state.view(seat)
@@ -164,11 +196,108 @@ def check_sample(state: State, seed: int, distinct: dict[int | None, set[str]]) 
                 f"{game.id} ply {len(state.history)} seat {seat}: sampled view differs: "
                 f"{first_difference(view, got)}"
             )
+            check_components(state, sampled, f"{game.id} ply {len(state.history)} seat {seat}")
             if state.to_move == seat:
                 assert [str(a) for a in sampled.legal_actions()] == [
                     str(a) for a in state.legal_actions()
                 ], f"{game.id}: sampled legal actions differ for seat {seat}"
             distinct.setdefault(seat, set()).add(json.dumps(sampled.snapshot(), sort_keys=True))
+
+
+def sample_counts(
+    game: Game[Any], view: JSON, seat: int, key: Callable[[State], Hashable], samples: int,
+    seed: int = 0, same_view: bool = True,
+) -> Counter[Hashable]:
+    """How often each hidden world (as `key` describes it) comes out of `samples` deals of
+    `view`, seeds `seed`, `seed + 1`, ... Every deal must keep the view (unless `same_view` is
+    False: a view edited to know more than a real seat does)."""
+    counts: Counter[Hashable] = Counter()
+    for i in range(samples):
+        sampled = game.sample(view, seat, seed + i)
+        if same_view:
+            got = sampled.view(seat)
+            assert got == view, f"{game.id}: sampled view differs: {first_difference(view, got)}"
+        counts[key(sampled)] += 1
+    return counts
+
+
+def uniformity_pvalue(counts: Mapping[Hashable, int], weights: Mapping[Hashable, float]) -> float:
+    """Chi-square goodness of fit of observed `counts` against the exact distribution
+    proportional to `weights` (the worlds consistent with a view and their chances). A world
+    drawn that `weights` does not hold is an impossible world: AssertionError."""
+    impossible = [k for k in counts if k not in weights]
+    assert not impossible, f"sampled {len(impossible)} impossible worlds, e.g. {impossible[0]!r}"
+    total = math.fsum(weights.values())
+    n = sum(counts.values())
+    keys = list(weights)
+    if len(keys) < 2:
+        return 1.0
+    expected = {k: n * weights[k] / total for k in keys}
+    statistic = math.fsum((counts.get(k, 0) - e) ** 2 / e for k, e in expected.items())
+    return chi2_survival(statistic, len(keys) - 1)
+
+
+def chi2_survival(x: float, dof: int) -> float:
+    """P(X >= x) for X chi-square with `dof` degrees of freedom: the regularized upper
+    incomplete gamma function Q(dof/2, x/2), by its series or continued fraction.
+
+    >>> round(chi2_survival(3.841, 1), 3), round(chi2_survival(18.307, 10), 3)
+    (0.05, 0.05)
+    """
+    a, z = dof / 2, x / 2
+    if z <= 0:
+        return 1.0
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1:  # the series for P, then Q = 1 - P
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= z / k
+            total += term
+        return max(0.0, 1 - total * math.exp(log_front))
+    # Lentz's continued fraction for Q
+    b, c, d = z + 1 - a, 1 / 1e-300, 1 / (z + 1 - a)
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return h * math.exp(log_front)
+
+
+def check_uniform(
+    game: Game[Any], view: JSON, seat: int, key: Callable[[State], Hashable],
+    weights: Mapping[Hashable, float] | None, samples: int, *, truth: Hashable | None = None,
+    seed: int = 0, threshold: float = 1e-4, same_view: bool = True,
+) -> float:
+    """Sampling `view` is uniform over the worlds consistent with it (weighted by `weights`,
+    from an exact enumeration; None: every world the sampler produced, equally likely, which
+    must then include the real world `truth`). Fails below `threshold`; returns the p-value.
+
+    Choose `samples` so that each world expects 20 draws or more, and fixed seeds, so the
+    test is fast and never flaky."""
+    counts = sample_counts(game, view, seat, key, samples, seed, same_view)
+    if weights is None:
+        assert truth is None or truth in counts, (
+            f"{game.id}: {samples} samples never dealt the real world: is it reachable?"
+        )
+        weights = dict.fromkeys(counts, 1.0)
+    p = uniformity_pvalue(counts, weights)
+    assert p > threshold, (
+        f"{game.id}: sampling is not uniform over the {len(weights)} worlds consistent with "
+        f"the view (chi-square p = {p:.2g} over {samples} samples): {counts.most_common(3)} "
+        f"most, {counts.most_common()[-3:]} least"
+    )
+    return p
 
 
 def first_difference(a: Any, b: Any, path: str = "view") -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON, Result
@@ -188,3 +189,17 @@ def _coarse(s: BitterSweetState, obs: int) -> list[int]:
         for x in s.hands[obs]:
             row[x] = kn.hand_bit(obs)
     return row
+
+
+def components_of(state: BitterSweetState) -> Counter[str]:
+    """Every Choc (box, hands, set aside) and every player's Preference cards (YUM!, YUCK!,
+    deck, discards), for the conformance kit."""
+    chocs, prefs = state.comps.chocs, state.comps.preferences
+    out: Counter[str] = Counter()
+    for x in [*(x for x in state.box if x >= 0), *(x for h in state.hands for x in h),
+              *state.out]:
+        out[f"choc {chocs[x].id}"] += 1
+    for p in range(state.players):
+        for c in [*state.yum[p], *state.yuck[p], *state.deck[p], *state.discard[p]]:
+            out[f"P{p + 1} preference {prefs[c].attribute}"] += 1
+    return out

@@ -106,3 +106,10 @@ def state_from_view(
     else:
         s.mover = view["to_move"]
     return s
+
+
+def components_of(state: BonbonsState) -> Counter[str]:
+    """Every face of the state (for the conformance kit): round tiles and squares apart."""
+    name = state.layout.box.face_name
+    return Counter([*(f"round {name(f)}" for f in state.round_face),
+                    *(f"square {name(f)}" for f in state.square_face)])

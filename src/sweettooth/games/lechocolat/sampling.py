@@ -326,3 +326,11 @@ def sample(game: LeChocolat, view: JSON, seed: int) -> ChocolateState:
         _POSITIONS[key] = position
     _LAST[:] = [view, position]
     return position.sample(seed)
+
+
+def components_of(state: ChocolateState) -> Counter[str]:
+    """Every tile of the state, wherever it is (for the conformance kit): the 35 on the bar as
+    their two sides in either order, and the removed one."""
+    side = state.comps.side_id
+    tiles = [*zip(state.up, state.down, strict=True), state.removed]
+    return Counter("tile " + "/".join(sorted((side(a), side(b)))) for a, b in tiles)

@@ -9,6 +9,7 @@ player used store 10 in that round.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON, IllegalAction, Rng
@@ -72,3 +73,16 @@ def sample(game: SweetNose, view: JSON, seat: int, seed: int) -> SweetNoseState:
             raise IllegalAction(f"view does not replay: move {text!r} is not by P{q + 1}")
         state.apply(action)
     return state
+
+
+def components_of(state: SweetNoseState) -> Counter[str]:
+    """Every sweet token (plates, bowls, market, out of the game) and every player's markers
+    (for the conformance kit; markers not set this round count as unset)."""
+    t = state.table
+    out: Counter[str] = Counter()
+    for k, kind in enumerate(KINDS):
+        out[f"token {kind}"] = (sum(p[k] for p in t.plate) + sum(b[k] for b in t.bowl)
+                                + t.market[k] + state.removed[k])
+    for q, markers in enumerate(t.markers):
+        out.update(f"P{q + 1} marker {v}" if v else f"P{q + 1} marker unset" for v in markers)
+    return out

@@ -9,6 +9,7 @@ piles, respecting their public sizes. Future dice come from a fresh RNG seeded b
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from sweettooth.core import JSON
@@ -70,3 +71,9 @@ def _action(text: str) -> Action:
     if action is None:
         raise ValueError(f"view history holds {text!r}, which is no Sweet Shop action")
     return action
+
+
+def components_of(state: SweetShopState) -> Counter[str]:
+    """Every card of the state, wherever it is (for the conformance kit)."""
+    places = [state.shelf, state.deck, *state.piles, state.basket, state.tummy, state.discarded]
+    return Counter(CARDS.name(c) for place in places for c in place if c != GAP)

@@ -84,7 +84,7 @@ def test_bittersweet_chocs_in_sight_show_texture_coating_shape_points_and_abilit
     ("lechocolat", "DRK dark, MLK milk"),
     ("bittersweet", "## face down (#pecan: face down, you know it is Pecan)"),
     ("bonbons", "? face down, *X* face up now, [X] found (up for good)"),
-    ("sweetshop", "Cards: rank then suit (9H = 9 of hearts"),
+    ("sweetshop", "Cards: rank, suit (9H = 9 of hearts"),
 ])
 def test_codes_are_explained_by_a_legend(gid: str, legend: str) -> None:
     game = st.game(gid)

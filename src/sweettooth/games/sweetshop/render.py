@@ -73,11 +73,12 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
     """The table with a legend: what the codes, the marks and the dice mean."""
     del names, memory_aid  # solo, and nothing to remember
     lines = _table(view)
-    lines.append("Cards: rank then suit (9H = 9 of hearts; A=1, J=11, Q=12, K=13). "
+    lines.append("Cards: rank, suit (9H = 9 of hearts; A=1 J=11 Q=12 K=13). "
                  "* = marked by a")
-    lines.append("  discard die: discarded at the end of the turn. Grab: two white dice "
-                 "summing to")
-    lines.append("  a Shelf position; eat: two white dice summing to the card's number.")
+    lines.append("  discard die: discarded at the end of the turn. A pair of white dice grabs "
+                 "the")
+    lines.append("  card at the position one die shows, or eats a Basket card equal to its "
+                 "total.")
     return "\n".join(lines)
 
 

@@ -42,12 +42,12 @@ def test_sweet_nose_shows_every_rounds_reveal_and_each_players_totals(players: i
     no_json(text)
     assert len(view["rounds"]) == 3
     for rnd in view["rounds"]:
-        assert f"Round {rnd['round']} reveal" in text
+        assert f"Round {rnd['round']} (market: " in text
         for seat in range(players):
             b = rnd["breakdown"][seat]["red"]
             row = next(line for line in text.splitlines()
                        if line.startswith(f"  {NAMES[seat]} ") and "x(" in line
-                       and line.rstrip().endswith(str(rnd["sp"][seat]))
+                       and line.rstrip(" *").endswith(f" {rnd['sp'][seat]}")
                        and f"{b['count']}x({b['marker']}+{b['market']})" in line)
             assert row
     for seat in range(players):

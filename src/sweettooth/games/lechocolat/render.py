@@ -91,7 +91,8 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
         shown = " ".join(
             t["up"] + (f"/{t['down']}" if t["down"] is not None else "") for t in own
         )
-        lines.append(f"#{seat + 1} {names[seat]}: {len(own)} tiles {shown or '-'}")
+        lines.extend(textwrap.wrap(f"#{seat + 1} {names[seat]}: {len(own)} tiles {shown or '-'}",
+                                   78, subsequent_indent="    "))
     if any(t["down"] is not None for t in tiles):
         lines.append("  (up/down: both sides of a tile you have seen; a claimer sees both)")
     return "\n".join(lines)

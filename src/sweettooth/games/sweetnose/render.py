@@ -128,19 +128,24 @@ def end_report(view: JSON, names: Sequence[str]) -> list[str]:
     kinds: list[str] = view["kinds"]
     width = max(len(n) for n in names)
     lines: list[str] = []
+    if view["rounds"]:
+        lines.append("Each round's reveal; per kind: sweets x (marker + that kind in the market)")
+    ignored = False
     for rnd in view["rounds"]:
         market = ", ".join(f"{k} {rnd['market'][k]}" for k in kinds if rnd["market"][k])
-        lines.append(f"Round {rnd['round']} reveal (market: {market or 'empty'}); "
-                     "each kind: sweets x (marker + market)")
+        lines.append(f"Round {rnd['round']} (market: {market or 'empty'}):")
         lines.append("  " + " " * width + "".join(f" {k:<10}" for k in kinds) + "    SP")
         for seat in range(view["players"]):
             cells = []
             for k in kinds:
                 b = rnd["breakdown"][seat][k]
                 cells.append(f"{b['count']}x({b['marker']}+{b['market']})={b['subtotal']}")
-            ignore = "  (store 5: market not counted)" if rnd["store5"][seat] else ""
+            ignore = " *" if rnd["store5"][seat] else ""
+            ignored = ignored or bool(ignore)
             lines.append(f"  {names[seat]:<{width}}" + "".join(f" {c:<10}" for c in cells)
                          + f"{rnd['sp'][seat]:>6}{ignore}")
+    if ignored:
+        lines.append("* used store 5: the market is not counted for that player.")
     per_round = " + ".join(f"round {r['round']}" for r in view["rounds"])
     lines.append(f"Totals ({per_round or 'no round counted'}; the lowest wins):")
     for seat in range(view["players"]):

@@ -221,7 +221,7 @@ def sample_counts(
     return counts
 
 
-def uniformity_pvalue(counts: Mapping[Hashable, int], weights: Mapping[Hashable, float]) -> float:
+def uniformity_pvalue(counts: Mapping[Any, int], weights: Mapping[Any, float]) -> float:
     """Chi-square goodness of fit of observed `counts` against the exact distribution
     proportional to `weights` (the worlds consistent with a view and their chances). A world
     drawn that `weights` does not hold is an impossible world: AssertionError."""
@@ -276,7 +276,7 @@ def chi2_survival(x: float, dof: int) -> float:
 
 def check_uniform(
     game: Game[Any], view: JSON, seat: int, key: Callable[[State], Hashable],
-    weights: Mapping[Hashable, float] | None, samples: int, *, truth: Hashable | None = None,
+    weights: Mapping[Any, float] | None, samples: int, *, truth: Hashable | None = None,
     seed: int = 0, threshold: float = 1e-4, same_view: bool = True,
 ) -> float:
     """Sampling `view` is uniform over the worlds consistent with it (weighted by `weights`,

@@ -4,7 +4,9 @@ transferred (measured in chromium with the DevTools protocol, every response cou
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -88,3 +90,20 @@ def test_first_load_of_a_table_page(browser: Browser, server: Server, game: str,
     print(f"{game}: first load {total} bytes in {len(sizes)} responses; largest {detail}")
     assert total < FIRST_LOAD_LIMIT, detail
     ctx.close()
+
+
+GENERIC_FONTS = {
+    "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
+    "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "inherit",
+}
+
+
+def test_stylesheets_name_only_generic_font_families() -> None:
+    """No font is shipped, so none is named: every family is a generic one (issue 12)."""
+    web = Path(__file__).resolve().parents[2] / "src" / "sweettooth" / "server" / "web"
+    named = []
+    for css in sorted(web.glob("css/*.css")):
+        for value in re.findall(r"font-family\s*:\s*([^;}]+)", css.read_text()):
+            named += [f"{css.name}: {f.strip()}" for f in value.split(",")
+                      if f.strip().strip("'\"").lower() not in GENERIC_FONTS]
+    assert named == []

@@ -147,3 +147,29 @@ def test_bonbons_holds_turned_up_faces_before_the_next_bot_move(page: Page) -> N
     assert at, f"no held frame in {log}"
     for i in at:
         assert log[i]["drawn"] - log[i - 1]["drawn"] >= log[i]["hold"] - 50, log
+
+
+def test_log_narrates_with_names_and_shows_two_digit_numbers(page: Page) -> None:
+    """The log says who did what with the players' names; the notation is only a small detail
+    under it; entry numbers 10 and up are shown whole."""
+    quick_game(page, "lechocolat")
+    while page.locator(".log li").count() < 11:
+        page.wait_for_selector(f"{CLICKABLE}, .endscreen:not([hidden])", state="visible")
+        if page.locator(".endscreen:not([hidden])").count():
+            break
+        ply = int(page.evaluate("document.body.dataset.ply"))
+        page.locator(CLICKABLE).first.click()
+        page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
+    says = page.locator(".log li .lsay").all_inner_texts()
+    assert len(says) >= 10
+    assert all(s.startswith(("You ", "Candy Bot (medium) ")) for s in says), says
+    raw = page.locator(".log li .lraw").first
+    assert float(raw.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")) < float(
+        page.locator(".log li .lsay").first.evaluate(
+            "(el) => parseFloat(getComputedStyle(el).fontSize)"))
+    tenth = page.locator(".log li .lnum").nth(9)
+    expect(tenth).to_have_text("10")
+    assert tenth.evaluate("(el) => el.scrollWidth <= el.clientWidth + 0.5")
+    box = tenth.bounding_box()
+    log = page.locator(".log").bounding_box()
+    assert box and log and box["x"] >= log["x"], "the number is not cut off on the left"

@@ -140,10 +140,10 @@ def test_the_opening_and_the_game_never_show_the_seed(tmp_path: Path) -> None:
 
 
 def _bot_moves(*args: str) -> list[str]:
-    proc = run_script("play", "lechocolat", "--seed", "7", *args,
-                      stdin="1\n" * 12 + "quit\n")
-    assert proc.returncode == 0, proc.stderr
-    return re.findall(r"^  Candy Bot 1: (.+)$", proc.stdout, re.MULTILINE)
+    result = CliRunner().invoke(app, ["play", "lechocolat", "--seed", "7", *args],
+                                input="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    return re.findall(r"^  Candy Bot 1: (.+)$", result.stdout, re.MULTILINE)
 
 
 def test_bots_are_seeded_apart_from_the_games_seed() -> None:

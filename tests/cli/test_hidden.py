@@ -200,11 +200,13 @@ def test_hotseat_piped_hands_over_before_the_next_hand_is_drawn() -> None:
 
 def test_hotseat_on_a_terminal_clears_and_waits_for_the_next_player() -> None:
     state = st.game("bittersweet").new(2, 3)
-    script = ScriptIO(["", "take a1", "take b1", "", "take c1"], interactive=True)
+    script = ScriptIO(["", "take a1", "take b1", "", "", "take c1"], interactive=True)
     play = TerminalPlay(state, frozenset({0, 1}), {}, script, ["Ann", "Bob"], bot_rngs={})
     play.run()
     out = script.out.getvalue()
     ask = out.index("Bob, take the device and press Enter")
+    hide = out.index("Ann, press Enter to hide your screen and pass the device to Bob")
+    assert out.rindex("salted-caramel", 0, hide) < hide < out.rindex(CLEAR, 0, ask)
     assert out.rindex("your hand: salted-caramel", 0, ask) < out.rindex(CLEAR, 0, ask)
     after = out[ask:]
     assert after.index(CLEAR) < after.index("> Bob (P2)")  # cleared again once Bob is there

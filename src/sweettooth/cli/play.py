@@ -214,8 +214,11 @@ class TerminalPlay:
         """Hotseat: clear the screen, ask for `seat`'s person, then catch them up."""
         name = self.names[seat]
         if self.io.interactive:
-            self.io.write(CLEAR)
             try:
+                if self._at_device is not None:  # let them read what their move did first
+                    self.io.read(f"{self.names[self._at_device]}, press Enter to hide your "
+                                 f"screen and pass the device to {name} ")
+                self.io.write(CLEAR)
                 self.io.read(f"{name}, take the device and press Enter (others, look away) ")
             except EOFError:
                 return False

@@ -22,17 +22,27 @@ function info(id) {
   return CAT.chocs[id] || { name: id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()), kind: "choc" };
 }
 
-/** Soft hyphens in long words so a narrow card wraps "Pine-apple" instead of cutting it. */
+/** Soft hyphens in long words so a narrow card wraps "Pep-per-mint" instead of cutting it
+ *  anywhere: between two consonants (not ch, sh, th...) or before a consonant and a vowel. */
 function breakable(name) {
   const V = /[aeiouy]/i;
-  return name.replace(/[A-Za-z]{9,}/g, (w) => {
-    const mid = Math.floor(w.length / 2);
-    const near = [];
-    for (let d = 0; d < mid - 1; d++) near.push(mid + d, mid - d);
-    // Between two consonants (Pistach-io -> Pis-tachio, Pineap-ple), else before a consonant.
-    for (const i of near) if (!V.test(w[i - 1]) && !V.test(w[i]) && i > 2 && i < w.length - 2) return `${w.slice(0, i)}\u00AD${w.slice(i)}`;
-    for (const i of near) if (V.test(w[i - 1]) && !V.test(w[i]) && i > 2 && i < w.length - 2) return `${w.slice(0, i)}\u00AD${w.slice(i)}`;
-    return `${w.slice(0, mid)}\u00AD${w.slice(mid)}`;
+  const PAIRS = new Set(["ch", "sh", "th", "ph", "ck", "gh", "qu", "wh"]);
+  return name.replace(/[A-Za-z]{7,}/g, (w) => {
+    const at = [];
+    for (let i = 3; i <= w.length - 3; i++) {
+      const a = w[i - 1];
+      const b = w[i];
+      const cc = !V.test(a) && !V.test(b) && !PAIRS.has((a + b).toLowerCase());
+      const vcv = V.test(a) && !V.test(b) && V.test(w[i + 1]);
+      if (cc || vcv) {
+        if (at.length && at[at.length - 1] === i - 1) at.pop(); // "Rasp-berry", not "Ras-pberry"
+        at.push(i);
+      }
+    }
+    let out = "";
+    let from = 0;
+    for (const i of at) { out += `${w.slice(from, i)}\u00AD`; from = i; }
+    return out + w.slice(from);
   });
 }
 

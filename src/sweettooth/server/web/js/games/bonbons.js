@@ -7,7 +7,7 @@
 import { h, s, cap, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, markLast, lastMoves } from "./tips.js";
-import { you, verb, owner } from "./words.js";
+import { you, verb, owner, them } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
 const HOLD_MS = 1500;
@@ -344,7 +344,7 @@ export default {
     if ((m = /^([a-z]\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} square ${m[1]}`;
     else if ((m = /^p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} ${tile(m[1], m[2])}`;
     else if ((m = /^cover p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "covers")} ${tile(m[1], m[2])} with the three coins`;
-    else if ((m = /^give p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "gives")} back ${tile(m[1], m[2])}`;
+    else if ((m = /^give p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "gives")} ${tile(m[1], m[2])} to the player ${them(ctx, e.seat) === "you" ? "you" : "they"} stole from`;
     else if (e.action === "stop") what = `${verb(ctx, e.seat, "stops")}`;
     else what = `${verb(ctx, e.seat, "plays")} ${e.action}`;
     const face = e.face ? `: ${/^[aeiou]/.test(e.face) ? "an" : "a"} ${e.face}` : "";

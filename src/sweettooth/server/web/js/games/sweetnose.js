@@ -18,7 +18,7 @@ function sweetDot(kind) {
 
 function stack(key, kind, n, label, tip) {
   const dots = [];
-  for (let i = 0; i < Math.min(n, 4); i++) dots.push(sweetDot(kind));
+  for (let i = 0; i < Math.min(n, 3); i++) dots.push(sweetDot(kind));
   return withTip(h("button.sn-stack", {
     type: "button", dataset: { key, multi: "" }, "aria-label": tip ? `${label}. ${tip}` : label,
   }, h("span.sn-dots", dots), h("span.sn-count", `×${n}`)), tip ? `${label}. ${tip}` : label);

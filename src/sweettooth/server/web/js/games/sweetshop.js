@@ -151,7 +151,7 @@ export default {
           bonus([icon("club"), " Sour Cherries"], b.sour_cherries, BONUS_TEXT.C))),
         h("section", h("h3", "Chocolate figures"), h("ul.ss-figs", fig)),
         view.discarded.length ? h("section", h("h3", `Discarded (${view.discarded.length})`),
-          h("p.ss-discarded", view.discarded.map(cardShort).join(" "))) : null),
+          h("p.ss-discarded", view.discarded.map(cardShort).join(", "))) : null),
     );
     // The last action: the card it moved (read from the log line's "XY into the Basket" etc.).
     const log = view.log || [];

@@ -59,6 +59,44 @@ def test_the_seat_to_move_gets_the_hint_of_its_own_view(
     asyncio.run(play())
 
 
+def test_hints_name_the_other_players_as_the_table_names_them(
+    sqlite_server: ServerProcess,
+) -> None:
+    """Both seats follow their hints in Bonbons until one names the other player (a theft,
+    a give-back). About 1 game in 60 has none: a new table is opened then, up to four."""
+    srv = sqlite_server
+
+    async def play(table_id: str, tokens: list[str]) -> list[str]:
+        named: list[str] = []
+        async with Player(srv, table_id, tokens[0]) as ann, \
+                Player(srv, table_id, tokens[1]) as bob:
+            players = [ann, bob]
+            for p in players:
+                await p.until_state(lambda m: m["started"])
+            while not named and ann.view["result"] is None:
+                seat = ann.view["to_move"]
+                mover = players[seat]
+                await mover.send({"type": "hint"})
+                got = await mover.until("hint")
+                assert got["reason"] == hint("bonbons", mover.view, ["Ann", "Bob"]).reason
+                if ["Ann", "Bob"][1 - seat] in got["reason"]:
+                    named.append(got["reason"])
+                ply = mover.ply
+                await mover.act(got["action"])
+                for p in players:
+                    await p.until_state(lambda m, ply=ply: m["ply"] > ply)
+        return named
+
+    named: list[str] = []
+    for _ in range(4):
+        table = create_table(srv, "bonbons", [{"kind": "human"}, {"kind": "human"}])
+        tokens = [join(srv, table["id"], "Ann"), join(srv, table["id"], "Bob")]
+        named = asyncio.run(play(table["id"], tokens))
+        if named:
+            break
+    assert named, "no hint named the other player in four whole games"
+
+
 def test_no_hint_before_the_table_starts_or_for_a_malformed_message(
     sqlite_server: ServerProcess,
 ) -> None:

@@ -44,6 +44,7 @@ def test_the_seat_to_move_gets_the_hint_of_its_own_view(
                 await other.send({"type": "hint", "id": 5})
                 refused = await other.answer()
                 assert refused["code"] == "not_your_turn", refused
+                assert refused["id"] == 5 and refused["ply"] == other.ply
                 await watcher.send({"type": "hint"})
                 refused = await watcher.answer()
                 assert refused["code"] == "not_your_seat", refused

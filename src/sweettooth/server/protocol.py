@@ -167,7 +167,7 @@ def parse_message(text: str) -> Message:
         return Ping()
     raise ProtocolError(
         "malformed",
-        f"unknown message type {ascii(kind)[:40]}; expected hello, action or ping",
+        f"unknown message type {ascii(kind)[:40]}; expected hello, action, hint or ping",
     )
 
 

@@ -206,7 +206,7 @@ class TerminalPlay:
         if not lines and fallback and drawing.public_log(self.state.view(seat)) is None:
             lines = [fallback]
         for line in lines:
-            self.io.write(f"  {line}")
+            self.io.write(_wrapped(line))
         self._pending[seat] = []
         return bool(lines)
 
@@ -245,7 +245,7 @@ class TerminalPlay:
             for s in sorted(last):
                 said = last[s]
                 named = said.startswith(self.names[s]) or said.lower().startswith("you ")
-                self.io.write(f"  {said}" if named else f"  {self.names[s]}: {said}")
+                self.io.write(_wrapped(said if named else f"{self.names[s]}: {said}"))
 
     def show_menu(self, entries: list[Entry], prefix: tuple[str, ...]) -> None:
         if prefix:
@@ -356,6 +356,12 @@ class TerminalPlay:
         self.io.write("")
         self.io.write(end_summary(state, view, self.names))
         self.io.write(f"Game over after {len(state.history)} moves.")
+
+
+def _wrapped(line: str) -> str:
+    """A narration line indented by 2 and wrapped to 78 columns (continuations by 4)."""
+    return "\n".join(textwrap.wrap(line, 78, initial_indent="  ", subsequent_indent="    ",
+                                    break_on_hyphens=False)) or "  "
 
 
 HELP = """\

@@ -1,0 +1,132 @@
+"""Keys of the terminal app: help, hint, typed moves in any case, refusals, the cursor,
+hotseat hand-over, and the Bonbons memory (faces shown, then turned down)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Markdown
+
+from sweettooth.tui.help import HelpScreen
+from sweettooth.tui.passing import PassScreen
+from sweettooth.tui.pieces import Board
+
+from .helpers import make_app, screen_text, settle
+
+pytestmark = pytest.mark.anyio
+
+
+def status(app: object) -> str:
+    from textual.widgets import Static
+
+    widget = app.query_one("#status", Static)  # type: ignore[attr-defined]
+    return str(widget.render())
+
+
+@pytest.mark.parametrize("key", ["f1", "question_mark"])
+async def test_help_opens_with_the_rules_and_closes(key: str) -> None:
+    app = make_app("sweetnose", 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert source.startswith("# Sweet Nose")
+        assert "piece:" not in source  # piece links show just their names
+        assert "## Keys" in source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_hint_names_a_move_and_a_reason() -> None:
+    app = make_app("lechocolat", 2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        await pilot.pause()
+        text = status(app)
+        assert text.startswith("Hint: ")
+        assert "break" in text or "claim" in text
+
+
+async def test_a_typed_move_is_read_in_any_case() -> None:
+    app = make_app("bittersweet", 2, seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        before = len(app.state.history)
+        await pilot.press("colon")
+        assert isinstance(app.focused, Input)
+        await pilot.press(*"TAKE A1", "enter")
+        await settle(pilot, app)
+        assert app.state.history[before] is not None
+        assert str(app.state.history[before]) == "take a1"
+
+
+async def test_a_refused_move_says_why() -> None:
+    app = make_app("sweetnose", 3, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        before = len(app.state.history)
+        await pilot.press("colon", *"bid 99", "enter")
+        await pilot.pause()
+        assert len(app.state.history) == before
+        text = status(app)
+        assert "bid 99" in text.lower()
+        assert "legal actions:" not in text  # a reason, not a list of moves
+
+
+async def test_arrow_keys_walk_the_pieces_and_escape_drops_picks() -> None:
+    app = make_app("sweetnose", 3, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert app.cursor is not None and app.cursor.seg.key == "mk:red:1"
+        assert isinstance(app.focused, Board)
+        await pilot.press("right")
+        assert app.cursor.seg.key == "mk:red:2"
+        await pilot.press("down")
+        assert app.cursor.seg.key == "mk:green:2"
+        await pilot.press("enter")
+        assert app.composer.picks == ["mk:green:2"]
+        # Another green value can no longer be picked; the cursor moved on.
+        assert app.cursor.seg.key != "mk:green:2"
+        await pilot.press("escape")
+        assert app.composer.picks == []
+
+
+async def test_a_mouse_click_picks_a_piece() -> None:
+    app = make_app("bittersweet", 2, seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        spot = next(s for s in app.spots() if s.seg.key == "cell:b2")
+        where = spot.row.spot(spot.index)
+        await pilot.click(offset=where)
+        await pilot.pause()
+        assert app.composer.picks == ["cell:b2"]
+
+
+async def test_hotseat_asks_to_pass_the_device_before_showing_secrets() -> None:
+    app = make_app("bittersweet", 2, seed=4, humans=[0, 1], names=["Alice", "Bob"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        shown = screen_text(app)
+        assert "Pass to Alice" in shown
+        assert "YUM!" not in shown  # nobody's cards while the device changes hands
+        await pilot.press("enter")
+        await settle(pilot, app)
+        yum = app.state.view(0)["seats"][0]["yum"][0]
+        assert yum in screen_text(app)
+        for _ in range(10):  # Alice plays her turn by typing moves
+            if app.state.to_move != 0:
+                break
+            await pilot.press("colon")
+            app.query_one("#notation", Input).value = app.state.view(0)["legal_actions"][0]
+            await pilot.press("enter")
+            for _ in range(20):
+                await pilot.pause()
+                if isinstance(app.screen, PassScreen) or app.waiting:
+                    break
+        assert isinstance(app.screen, PassScreen)
+        assert "Pass to Bob" in screen_text(app)
+        assert yum not in screen_text(app).replace("Pass to Bob", "")

@@ -6,8 +6,7 @@ of every other Choc (the places each may be, knowledge.py). The sampler
 
 1. deals the hidden Chocs to the hidden places (face-down cells, other hands, the Empty Wrapper
    pile) so that each Choc lands in a place its whereabouts allow and every place gets exactly
-   as many Chocs as it holds: a random order, then augmenting paths (a bipartite matching with
-   capacities), so a deal is always found when one exists;
+   as many Chocs as it holds, uniformly over every deal that fits (`_Deal`);
 2. deals the other players' unseen Preference cards from what is neither discarded nor seen,
    and shuffles every deck;
 3. copies the public state (turn, abilities in progress, finished rounds) and the seat's log.
@@ -22,6 +21,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from math import factorial
 from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON, Result
@@ -34,38 +34,107 @@ if TYPE_CHECKING:
     from .state import BitterSweetState
 
 
-def _match(items: list[int], allowed: dict[int, list[int]], cap: list[int],
-           rng: random.Random) -> list[list[int]]:
-    """Place every item in an allowed location without exceeding capacities."""
-    members: list[list[int]] = [[] for _ in cap]
-    load = [0] * len(cap)
+Row = tuple[int, ...]  # how many of a group's Chocs go to each place class
 
-    def augment(item: int, seen: set[int]) -> bool:
-        opts = list(allowed[item])
-        rng.shuffle(opts)
-        for loc in opts:
-            if loc not in seen and load[loc] < cap[loc]:
-                members[loc].append(item)
-                load[loc] += 1
-                return True
-        for loc in opts:
-            if loc in seen:
-                continue
-            seen.add(loc)
-            for other in list(members[loc]):
-                members[loc].remove(other)
-                if augment(other, seen):
-                    members[loc].append(item)
-                    return True
-                members[loc].append(other)
-        return False
 
-    order = list(items)
-    rng.shuffle(order)
-    for item in order:
-        if not augment(item, set()):
+class _Deal:
+    """A uniform deal of hidden Chocs to hidden places, every Choc where its whereabouts allow.
+
+    Chocs with the same allowed places form a group; places allowed by the same groups form a
+    class (e.g. "a1, b1, e4": every group that may be in one may be in the others). A deal is
+    then a table of how many Chocs of each group go to each class, and it covers
+    prod(group sizes!) * prod(class capacities!) / prod(table entries!) ways of placing the
+    Chocs, all equally likely. `count` sums that over the tables that fit (group by group,
+    remembering the capacities left), and `deal` picks a table in proportion, then shuffles.
+    """
+
+    def __init__(self, items: list[int], allowed: dict[int, list[int]], cap: list[int]) -> None:
+        by_places: dict[tuple[int, ...], list[int]] = {}
+        for x in items:
+            by_places.setdefault(tuple(sorted(allowed[x])), []).append(x)
+        self.groups = list(by_places.values())
+        kinds = list(by_places)
+        by_groups: dict[tuple[int, ...], list[int]] = {}
+        for loc in range(len(cap)):
+            sig = tuple(g for g, places in enumerate(kinds) if loc in places)
+            by_groups.setdefault(sig, []).append(loc)
+        self.classes = list(by_groups.values())
+        self.cap = tuple(sum(cap[loc] for loc in locs) for locs in self.classes)
+        self.loc_cap = cap
+        self.open = [[c for c, sig in enumerate(by_groups) if g in sig]
+                     for g in range(len(self.groups))]
+        self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
+        self.rows: dict[tuple[int, tuple[int, ...]], list[tuple[Row, float]]] = {}
+
+    def _rows(self, g: int, left: tuple[int, ...]) -> list[tuple[Row, float]]:
+        """Every way group g may fill the capacities `left`, with its weight 1 / prod(n!)."""
+        key = (g, left)
+        found = self.rows.get(key)
+        if found is not None:
+            return found
+        out: list[tuple[Row, float]] = []
+        open_ = self.open[g]
+
+        def fill(i: int, rest: int, row: list[int], w: float) -> None:
+            if i == len(open_):
+                if rest == 0:
+                    out.append((tuple(row), w))
+                return
+            c = open_[i]
+            for n in range(min(rest, left[c]) + 1):
+                row[c] = n
+                fill(i + 1, rest - n, row, w / factorial(n))
+            row[c] = 0
+
+        fill(0, len(self.groups[g]), [0] * len(self.cap), 1.0)
+        self.rows[key] = out
+        return out
+
+    def count(self, g: int, left: tuple[int, ...]) -> float:
+        """Weighted number of tables for groups g.. that use up exactly `left`."""
+        if g == len(self.groups):
+            return 1.0 if not any(left) else 0.0
+        key = (g, left)
+        found = self.memo.get(key)
+        if found is None:
+            found = 0.0
+            for row, w in self._rows(g, left):
+                found += w * self.count(g + 1, tuple(a - b for a, b in zip(left, row,
+                                                                              strict=True)))
+            self.memo[key] = found
+        return found
+
+    def deal(self, rng: random.Random) -> list[list[int]]:
+        """The Chocs of each place (in place order), a uniform deal among those that fit."""
+        left = self.cap
+        if self.count(0, left) <= 0:
             raise ValueError("the view admits no deal of the hidden Chocs")
-    return members
+        into: list[list[int]] = [[] for _ in self.classes]
+        for g, chocs in enumerate(self.groups):
+            options = [(row, w * self.count(g + 1, tuple(a - b for a, b in zip(left, row,
+                                                                               strict=True))))
+                       for row, w in self._rows(g, left)]
+            pick = rng.random() * sum(w for _, w in options)
+            row = options[-1][0]
+            for row, w in options:  # noqa: B007 (the loop picks `row`)
+                pick -= w
+                if pick < 0:
+                    break
+            shuffled = list(chocs)
+            rng.shuffle(shuffled)
+            at = 0
+            for c, n in enumerate(row):
+                into[c] += shuffled[at:at + n]
+                at += n
+            left = tuple(a - b for a, b in zip(left, row, strict=True))
+        members: list[list[int]] = [[] for _ in self.loc_cap]
+        for chocs, locs in zip(into, self.classes, strict=True):
+            rng.shuffle(chocs)
+            at = 0
+            for loc in locs:
+                members[loc] = chocs[at:at + self.loc_cap[loc]]
+                at += self.loc_cap[loc]
+        return members
 
 
 def sample_state(game: BitterSweet, view: JSON, seat: int, seed: int) -> BitterSweetState:
@@ -122,7 +191,7 @@ def sample_state(game: BitterSweet, view: JSON, seat: int, seed: int) -> BitterS
     locs.append(kn.OUT_BIT)
     cap.append(len(chocs) - on_table)
     allowed = {x: [i for i, b in enumerate(locs) if row[x] & b] for x in items}
-    members = _match(items, allowed, cap, rng)
+    members = _Deal(items, allowed, cap).deal(rng)
     out: list[int] = []
     for i, bit in enumerate(locs):
         got = members[i]

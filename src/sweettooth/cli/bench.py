@@ -86,6 +86,14 @@ def bench_ismcts(game: Game[Any], players: int, seconds: float, seed: int = 0) -
     return iterations / spent if spent > 0 else None
 
 
+def search_ratio(result: JSON) -> float | None:
+    """ISMCTS iterations per random game: 1 means an iteration (a determinization, a tree walk
+    and a rollout from mid-game) costs one whole random game; below it, sampling or the tree
+    costs more than the rollout saves."""
+    its = result.get("ismcts_iterations_per_s")
+    return None if its is None else float(its) / max(float(result["games_per_s"]), 1e-9)
+
+
 def environment() -> JSON:
     return {
         "python": platform.python_version(),
@@ -96,14 +104,16 @@ def environment() -> JSON:
 
 def print_bench(results: list[JSON], console: Console) -> None:
     table = Table("game", "players", "games", "actions", "games/s", "actions/s", "length",
-                  "set-up µs", "ISMCTS it/s")
+                  "set-up µs", "ISMCTS it/s", "it/s ÷ games/s")
     for r in results:
+        ratio = search_ratio(r)
         table.add_row(
             r["game"], str(r["players"]), str(r["games"]), str(r["actions"]),
             f"{r['games_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
             f"{r['mean_length']:.1f}", f"{r['setup_us']:.0f}",
             "-" if r.get("ismcts_iterations_per_s") is None
             else f"{r['ismcts_iterations_per_s']:,.0f}",
+            "-" if ratio is None else f"{ratio:.2f}",
         )
     console.print(table)
     env = environment()

@@ -183,6 +183,7 @@ class Search:
         self.policy = self._policy()
         self.hinter = self._guided(0.0) if agent.widen else self.policy
         self._evaluate: Evaluator | None = None
+        self._names: dict[Action, str] = {}
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -221,7 +222,7 @@ class Search:
         widen = self.agent.widen
         while (mover := state.to_move) is not None:
             legal = state.legal_actions()
-            by_key = {str(a): a for a in legal}
+            by_key = {self.name(a): a for a in legal}
             children = node.children
             untried = [k for k in by_key if k not in children]
             for k in by_key:
@@ -243,12 +244,12 @@ class Search:
                 else:
                     key = untried[0]
                 child = children[key] = Node(mover)
-                state.apply(by_key[key])
+                play(state, by_key[key])
                 path.append(child)
                 break
             key = self._select(node, by_key, c, prior)
             edge = children[key]
-            state.apply(by_key[key])
+            play(state, by_key[key])
             path.append(edge)
             node = self._outcome(edge, state) if observe else edge
         policy = self.policy
@@ -256,7 +257,7 @@ class Search:
         horizon = self.agent.horizon
         steps = 0
         while depth > 0 and state.to_move is not None and not (horizon and state.stage() != stage):
-            state.apply(policy(state))
+            play(state, policy(state))
             depth -= 1
             steps += 1
             if deadline is not None and steps % 8 == 0 and time.perf_counter() >= deadline:
@@ -267,6 +268,17 @@ class Search:
             n.total += rewards[n.mover]
         self.iterations += 1
         return True
+
+    def name(self, action: Action) -> str:
+        """An action's notation (the tree's key), remembered: the same action objects come back
+        iteration after iteration, and writing notation costs more than looking it up."""
+        try:
+            found = self._names.get(action)
+        except TypeError:  # an unhashable action
+            return str(action)
+        if found is None:
+            found = self._names[action] = str(action)
+        return found
 
     def _outcome(self, edge: Node, state: State) -> Node:
         """The node of what the bot's seat has seen after `edge` (a flipped tile, a die)."""
@@ -404,3 +416,10 @@ def win_and_score(result: Result, score_weight: float) -> list[float]:
         norm = [0.5] * players
     keep = 1.0 - score_weight
     return [keep * w + score_weight * n for w, n in zip(shares, norm, strict=True)]
+
+
+def play(state: State, action: Action) -> None:
+    """Play an action the search took from `state.legal_actions()`: straight to the rules,
+    without `State.apply`'s legality check and notation (it was offered, so it is legal)."""
+    state._apply(action)
+    state.history.append(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from typing import Any
 
 import pytest
@@ -138,3 +139,24 @@ def test_an_illegal_action_keeps_its_reason_through_pickling() -> None:
     back: Any = pickle.loads(pickle.dumps(exc))
     assert (back.reason, back.action, str(back)) == (exc.reason, exc.action, str(exc))
     assert str(st.IllegalAction("it is P2's turn")) == "it is P2's turn"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_reasons_are_player_words_without_rule_ids(gid: str) -> None:
+    """Moves legal elsewhere in the game but not here are refused in plain words: the rulings'
+    ids (BB-4, SN-4, ...) belong in code and docs, not in what a player reads."""
+    game = st.game(gid)
+    pool = positions(gid, count=12, seed=11)
+    elsewhere = {str(a) for p in pool for a in p.legal_actions()}
+    reasons: set[str] = set()
+    for state in pool:
+        if state.to_move is None:
+            continue
+        here = {str(a) for a in state.legal_actions()}
+        for text in sorted(elsewhere - here)[:40]:
+            with pytest.raises(st.IllegalAction) as info:
+                game.parse_action(state, text)
+            reasons.add(info.value.reason)
+    assert reasons, f"{gid}: no refusal was produced"
+    tagged = [r for r in reasons if re.search(r"\b[A-Z]{2}-\d+\b", r)]
+    assert not tagged, f"{gid}: rule ids in player-facing reasons: {tagged[:3]}"

@@ -61,7 +61,7 @@ def test_a_choc_is_returned_to_an_empty_space_only() -> None:
 
 def test_no_return_once_the_empty_wrapper_stack_is_empty() -> None:
     assert refused(table(stack=0), "return mango b1") == (
-        "the Empty Wrapper stack is empty, so no Choc can be returned (BS-3)"
+        "the Empty Wrapper stack is empty, so no Choc can be returned"
     )
 
 

@@ -74,12 +74,12 @@ def test_a_claimed_group_names_its_owner() -> None:
 def test_split_first_then_claim() -> None:
     s = bar("split a1:g5 at 2", "split a1:g1 at b")  # P2 split: a1 must be claimed now
     assert refused(s, "split b1:g1 at c") == (
-        "after a split you must claim a group first (LC-5); you must claim one group of 3 tiles "
+        "after a split you must claim a group first; you must claim one group of 3 tiles "
         "or fewer"
     )
     s = bar("split a1:g5 at b")
     assert refused(s, "claim b1:g5") == (
-        "split a group first, then claim (LC-4); you must split a group of two or more tiles "
+        "split a group first, then claim; you must split a group of two or more tiles "
         "along a straight line"
     )
 
@@ -87,7 +87,7 @@ def test_split_first_then_claim() -> None:
 def test_only_small_groups_can_be_claimed() -> None:
     s = bar("split a1:g5 at 2", "split a1:g1 at b")
     assert refused(s, "claim b1:g1") == (
-        "b1:g1 has 6 tiles: only a group of 3 tiles or fewer can be claimed (LC-5)"
+        "b1:g1 has 6 tiles: only a group of 3 tiles or fewer can be claimed"
     )
 
 

@@ -138,7 +138,7 @@ def _return_refusal(
     if by_ability:
         return None
     if state.stack <= 0:
-        return "the Empty Wrapper stack is empty, so no Choc can be returned (BS-3)"
+        return "the Empty Wrapper stack is empty, so no Choc can be returned"  # BS-3
     for x in state.hands[seat]:
         if state.comps.chocs[x].no_return:
             return f"you hold {state.comps.chocs[x].name}: while you do, you cannot return Chocs"

@@ -77,7 +77,7 @@ def why(state: BonbonsState, action: Any) -> str | None:
         if ph == AFTER_ROUND:
             return "you have flipped a round tile: now flip a square to pair with it"
         if ph == COIN_RUN:
-            return "a coin run flips only squares (BB-5): flip another square, or stop"
+            return "a coin run flips only squares: flip another square, or stop"  # BB-5
         if ph not in (START, AFTER_SQUARE):
             return f"no round tile can be flipped now; {expected(state)}"
         problem = _tile_problem(state, action.seat, action.slot)
@@ -85,13 +85,13 @@ def why(state: BonbonsState, action: Any) -> str | None:
             return problem
         if action.seat != state.mover and not state._has_face_down(state.mover):
             return ("you have no face-down round tile of your own to give back, so you cannot "
-                    "steal (BB-4)")
+                    "steal")  # BB-4
         return None
     # Cover or GiveBack
     if isinstance(action, Cover) and ph != CHOOSE_COVER:
-        return f"coins go on a tile only after three coins are flipped (BB-5); {expected(state)}"
+        return f"coins go on a tile only after three coins are flipped; {expected(state)}"  # BB-5
     if isinstance(action, GiveBack) and ph != CHOOSE_GIFT:
-        return f"a tile is given back only after a theft (BB-4); {expected(state)}"
+        return f"a tile is given back only after a theft; {expected(state)}"  # BB-4
     if action.seat != state.mover:
         return f"choose one of your own round tiles, p{state.mover}.<slot>"
     return _tile_problem(state, action.seat, action.slot)
@@ -111,9 +111,9 @@ def _square_problem(state: BonbonsState, action: FlipSquare) -> str | None:
         return None
     return {
         SHOWING: f"{name} is already face up",
-        MATCHED: f"{name} is already face up: it was paired (BB-4)",
-        TAKEN: f"{name} is empty: its coin covers a round tile (BB-5)",
-    }.get(status, f"{name} is the empty wrapper, face up for good (BB-6)")
+        MATCHED: f"{name} is already face up: it was paired",  # BB-4
+        TAKEN: f"{name} is empty: its coin covers a round tile",  # BB-5
+    }.get(status, f"{name} is the empty wrapper, face up for good")  # BB-6
 
 
 def _tile_problem(state: BonbonsState, seat: int, slot: int) -> str | None:
@@ -129,9 +129,9 @@ def _tile_problem(state: BonbonsState, seat: int, slot: int) -> str | None:
     if status == DOWN:
         return None
     if status == FOUND:
-        return f"{name} is already face up: it was found (BB-4)"
+        return f"{name} is already face up: it was found"  # BB-4
     if status == COVERED:
-        return f"{name} is under the coins (BB-5)"
+        return f"{name} is under the coins"  # BB-5
     return f"{name} is already face up"
 
 

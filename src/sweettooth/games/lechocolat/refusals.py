@@ -54,9 +54,9 @@ def why(state: ChocolateState, action: Any) -> str | None:
     if not well_formed(action):
         return f"{action!r} is not a Le Chocolat move; {expected(state)}"
     if isinstance(action, Split) and state.phase == CLAIM:
-        return f"after a split you must claim a group first (LC-5); {expected(state)}"
+        return f"after a split you must claim a group first; {expected(state)}"  # LC-5
     if isinstance(action, Claim) and state.phase == SPLIT:
-        return f"split a group first, then claim (LC-4); {expected(state)}"
+        return f"split a group first, then claim; {expected(state)}"  # LC-4
     group = action.group
     if not _on_bar(group):
         return "that group is not on the bar (a1 to g5)"
@@ -72,7 +72,7 @@ def why(state: ChocolateState, action: Any) -> str | None:
         return _line_problem(action)
     if group.area > CLAIM_LIMIT:
         return (f"{group} has {group.area} tiles: only a group of {CLAIM_LIMIT} tiles or fewer "
-                "can be claimed (LC-5)")
+                "can be claimed")  # LC-5
     return None
 
 

@@ -11,7 +11,7 @@ secret, and no reason mentions another player's.
 ...     s.apply("TRADE p2 red for RED")
 ... except IllegalAction as exc:
 ...     print(exc.reason)
-a sweet cannot be traded for one of the same kind (SN-4)
+a sweet cannot be traded for one of the same kind
 """
 
 from __future__ import annotations
@@ -75,21 +75,21 @@ def why(state: SweetNoseState, action: Any) -> str | None:
         if phase != EXCHANGE:
             return f"sweets are not exchanged {_phase_words(state)}; {expected(state)}"
         if step == AFTER_EXCHANGE:
-            return "you have already made this turn's exchange (SN-4); " + expected(state)
+            return "you have already made this turn's exchange; " + expected(state)  # SN-4
         return _exchange_refusal(state, seat, action)
     if kind is SetMarkers:
         if phase != MARKERS:
-            return "markers are set only at the start of a round (SN-3); " + expected(state)
-        return "the five markers must be 1, 2, 3, 4 and 5, one per kind (SN-1)"
+            return "markers are set only at the start of a round; " + expected(state)  # SN-3
+        return "the five markers must be 1, 2, 3, 4 and 5, one per kind"  # SN-1
     if kind is EndTurn:
         if phase == EXCHANGE:
-            return "a turn ends only after its exchange (SN-4); " + expected(state)
+            return "a turn ends only after its exchange; " + expected(state)  # SN-4
         return f"there is no turn to end {_phase_words(state)}; {expected(state)}"
     if kind is Pass:
         if phase == EXCHANGE and step == AFTER_EXCHANGE:
             return "you have made your exchange: use your store or end your turn"
         if phase == EXCHANGE:
-            return "you may pass only when no exchange is possible (SN-4); " + expected(state)
+            return "you may pass only when no exchange is possible; " + expected(state)  # SN-4
         return f"you cannot pass {_phase_words(state)}; {expected(state)}"
     if kind is StoreUse:
         return _store_refusal(state, seat, action)
@@ -97,7 +97,7 @@ def why(state: SweetNoseState, action: Any) -> str | None:
         return _bid_refusal(state, seat, action)
     # TakeStore
     if phase != PICK:
-        return f"store tiles are taken only at the reset (SN-8); {expected(state)}"
+        return f"store tiles are taken only at the reset; {expected(state)}"  # SN-8
     number = action.number
     if type(number) is not int or number not in state.rules.by_number:
         numbers = ", ".join(str(t.number) for t in state.rules.stores)
@@ -108,7 +108,7 @@ def why(state: SweetNoseState, action: Any) -> str | None:
     level = state.picks[0][1]
     return (
         f"store {number} is a {state.rules.tile(number).level}+ store; you may take one of "
-        f"level {level}+ or lower (SN-8)"
+        f"level {level}+ or lower"  # SN-8
     )
 
 
@@ -117,7 +117,7 @@ def _exchange_refusal(state: SweetNoseState, seat: int, action: Trade | MarketTr
     if type(give) is not int or type(take) is not int or not (0 <= give < N and 0 <= take < N):
         return f"sweets are {', '.join(KINDS)}"
     if give == take:
-        return "a sweet cannot be traded for one of the same kind (SN-4)"
+        return "a sweet cannot be traded for one of the same kind"  # SN-4
     if not state.table.plate[seat][give]:
         return f"you have no {_kind(give)} sweet on your plate"
     if isinstance(action, MarketTrade):
@@ -138,11 +138,11 @@ def _store_refusal(state: SweetNoseState, seat: int, use: StoreUse) -> str | Non
     from .state import AFTER_STORE, EXCHANGE
 
     if state.phase != EXCHANGE:
-        return f"stores are used only on your turn in Phase 2 (SN-7); {expected(state)}"
+        return f"stores are used only on your turn in Phase 2; {expected(state)}"  # SN-7
     held = state.held[seat]
     if not held:
         if state.step == AFTER_STORE:
-            return "you have already used your store this turn (SN-7); " + expected(state)
+            return "you have already used your store this turn; " + expected(state)  # SN-7
         return "you hold no store tile"
     if use.number != held:
         return f"you hold store {held}, not store {use.number}"
@@ -156,7 +156,7 @@ def _bid_refusal(state: SweetNoseState, seat: int, bid: Bid) -> str | None:
     from .state import AUCTION
 
     if state.phase != AUCTION:
-        return f"bids are made only in the Shopkeeper auction (SN-9); {expected(state)}"
+        return f"bids are made only in the Shopkeeper auction; {expected(state)}"  # SN-9
     space = bid.space
     here, top = state.totals[seat], state.rules.max_bid
     if type(space) is not int or space <= here:

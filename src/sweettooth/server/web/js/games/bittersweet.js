@@ -154,6 +154,11 @@ function readLast(e) {
 const WRAPPER_TEXT = "Empty Wrappers: one for each Choc you returned to the box. They score nothing; "
   + "when every player has 2 or more, the round ends.";
 
+/** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
+function safeDecode(id) {
+  try { return decodeURIComponent(String(id)); } catch { return String(id); }
+}
+
 export default {
   id: "bittersweet",
   title: "BitterSweet",
@@ -319,25 +324,27 @@ export default {
     return t.replace(/^You (.*?)\btheir\b/, "You $1your");
   },
 
-  piece(kind, id) {
+  piece(kind, rawId) {
+    const id = safeDecode(rawId);
+    // Small drawings for running text (about 1.8em tall); the words stay next to them.
     if (kind === "choc") {
       if (!CAT.chocs[id]) return null;
-      const el = chocCard(id, { class: "piece-inline" });
-      const img = h("span.piece-inline.bs-piece", { role: "img", "aria-label": chocText(id) });
-      el.setAttribute("aria-hidden", "true");
-      el.removeAttribute("aria-label");
-      el.tabIndex = -1;
-      img.append(el);
-      return img;
+      const c = info(id);
+      return h("span.piece-inline.bs-mini", {
+        role: "img", "aria-label": chocText(id),
+        style: { background: KIND_BG[c.kind] || COATING[c.coating] || "#7a5038", color: KIND_INK[c.kind] || INK[c.coating] || "#fff" },
+      }, shapeIcon(c.shape), h("b", { "aria-hidden": "true" }, pointsShort(c.points)));
     }
     if (kind === "pref") {
-      if (!CAT.preferences[id]) return null;
-      return h("span.piece-inline.bs-piece", { role: "img", "aria-label": `Preference card: ${id}` },
-        h("span.bs-pref.yum", { "aria-hidden": "true" }, id));
+      const pref = CAT.preferences[id];
+      if (!pref) return null;
+      const mark = pref.category === "shape" ? shapeIcon(id)
+        : pref.category === "coating" ? h("span.bs-swatch", { style: { background: COATING[id] || "#999" } })
+          : h("span.bs-texture", { class: id });
+      return h("span.piece-inline.bs-mini.pref", { role: "img", "aria-label": `Preference card: ${id}` }, mark);
     }
     if (kind === "wrapper") {
-      return h("span.piece-inline.bs-piece.bs-wrapper-card", { role: "img", "aria-label": "an Empty Wrapper card" },
-        icon("star"));
+      return h("span.piece-inline.bs-mini.wrapper", { role: "img", "aria-label": "an Empty Wrapper card" });
     }
     return null;
   },

@@ -209,6 +209,11 @@ function lastTurnKeys(view, seat) {
   return keys;
 }
 
+/** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
+function safeDecode(id) {
+  try { return decodeURIComponent(String(id)); } catch { return String(id); }
+}
+
 export default {
   id: "bonbons",
   title: "Bonbons",
@@ -361,7 +366,8 @@ export default {
     return `${who} ${what}${face}${outcome}${end}`;
   },
 
-  piece(kind, id) {
+  piece(kind, rawId) {
+    const id = safeDecode(rawId);
     if (kind === "face") {
       return h("span.piece-inline.bb-piece", { role: "img", "aria-label": id }, candyIcon(id));
     }

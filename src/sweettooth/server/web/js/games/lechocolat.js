@@ -208,6 +208,11 @@ function lastSplitEl(g, line, seat) {
   }, h("span.lc-lastline", { class: vertical ? "v" : "h", style: vertical ? { left: pos } : { top: pos } }));
 }
 
+/** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
+function safeDecode(id) {
+  try { return decodeURIComponent(String(id)); } catch { return String(id); }
+}
+
 export default {
   id: "lechocolat",
   title: "Le Chocolat",
@@ -344,7 +349,8 @@ export default {
     return `${who}: ${entry.action}`;
   },
 
-  piece(kind, id) {
+  piece(kind, rawId) {
+    const id = safeDecode(rawId);
     if (kind === "flavour") {
       const [bg, fg] = FLAVOUR_COLOURS[id] || FLAVOUR_COLOURS.blank;
       if (!FLAVOUR_COLOURS[id]) return null;
@@ -354,9 +360,8 @@ export default {
     if (kind === "card") {
       const card = DATA.cards[id];
       if (!card) return null;
-      const el = cardEl(null, card, { small: true });
-      el.classList.add("piece-inline");
-      return el;
+      return h("span.piece-inline.lc-minicard", { role: "img", "aria-label": `Scoring card ${card.name}. ${cardLines(null, card).join(" ")}` },
+        ["dark", "milk", "white"].map((f) => h("span", { style: { background: (FLAVOUR_COLOURS[f] || FLAVOUR_COLOURS.blank)[0] } })));
     }
     return null;
   },

@@ -94,6 +94,11 @@ function markerPicker(view) {
       }, n))))));
 }
 
+/** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
+function safeDecode(id) {
+  try { return decodeURIComponent(String(id)); } catch { return String(id); }
+}
+
 export default {
   id: "sweetnose",
   title: "Sweet Nose",
@@ -196,7 +201,8 @@ export default {
     });
   },
 
-  piece(kind, id) {
+  piece(kind, rawId) {
+    const id = safeDecode(rawId);
     if (kind === "sweet") {
       if (!SWEET[id]) return null;
       return h("span.piece-inline.sn-piece", { role: "img", "aria-label": `a ${id} sweet` }, sweetDot(id));
@@ -204,9 +210,8 @@ export default {
     if (kind === "store") {
       const t = DATA.stores[id];
       if (!t) return null;
-      return h("span.piece-inline.sn-store.sn-piece", { role: "img", "aria-label": storeText(t) },
-        h("span.sn-store-n", { "aria-hidden": "true" }, String(t.number)), h("span.sn-level", { "aria-hidden": "true" }, `${t.level}+`),
-        h("span.sn-caption", { "aria-hidden": "true" }, t.caption));
+      return h("span.piece-inline.sn-ministore", { role: "img", "aria-label": storeText(t) },
+        h("b", { "aria-hidden": "true" }, String(t.number)), h("small", { "aria-hidden": "true" }, `${t.level}+`));
     }
     if (kind === "marker") {
       if (!/^[1-5]$/.test(id)) return null;

@@ -86,6 +86,11 @@ function whiteDice(view) {
   });
 }
 
+/** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
+function safeDecode(id) {
+  try { return decodeURIComponent(String(id)); } catch { return String(id); }
+}
+
 export default {
   id: "sweetshop",
   title: "Sweet Shop",
@@ -197,13 +202,14 @@ export default {
     return t.charAt(0).toUpperCase() + t.slice(1);
   },
 
-  piece(kind, id) {
+  piece(kind, rawId) {
+    const id = safeDecode(rawId);
     if (kind === "card") {
       if (!/^(10|[2-9AJQK])[HDSC]$/.test(id)) return null;
-      const el = cardEl(id, { tag: "span", role: "img", class: "piece-inline ss-piece" });
-      el.querySelector(".tip")?.remove();
-      el.classList.remove("has-tip");
-      return el;
+      const suit = id.slice(-1);
+      return h("span.piece-inline.ss-minicard", {
+        role: "img", "aria-label": cardText(id), class: [`suit-${suit}`, FIGURES[id.slice(0, -1)] && "figure"],
+      }, h("b", { "aria-hidden": "true" }, id.slice(0, -1)), icon(SUITS[suit][0]));
     }
     let m;
     if (kind === "die" && (m = /^(white|discard)-([1-6])$/.exec(id))) {

@@ -89,10 +89,15 @@ class Board:
                 out.append(f"takes the {self.names[f]} majority")
             elif after[f] == theirs[f] > mine[f]:
                 out.append(f"draws level on {self.names[f]}")
-        for fl, _pts in self.sets:
-            if min(after[f] for f in fl) > min(mine[f] for f in fl):
-                out.append(f"completes a {'-'.join(self.names[f] for f in fl)} set")
-        return out
+        done = [fl for fl, _pts in self.sets
+                if min(after[f] for f in fl) > min(mine[f] for f in fl)]
+        if len(done) > 1:
+            out.append(f"completes {len(done)} sets")
+        elif done and len(done[0]) > 3:
+            out.append(f"completes the {len(done[0])}-flavour set")
+        elif done:
+            out.append(f"completes a {'-'.join(self.names[f] for f in done[0])} set")
+        return out[:2]  # a short sentence: two majorities, or one and the set
 
 
 def _groups(view: JSON) -> list[Rect]:
@@ -147,7 +152,7 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
     halves = split.halves()
     after = [g for g in groups if g != split.group] + list(halves)
     sizes = " and ".join(str(h.area) for h in halves)
-    head = f"cut the {split.group.area}-tile piece in two"
+    head = f"cut the {split.group.area}-tile piece"
     small = [g for g in after if g.area <= CLAIM_LIMIT]
     if not small:
         head = f"cut the {split.group.area}-tile piece into {sizes} tiles"

@@ -181,3 +181,21 @@ def test_play_opens_the_full_screen_app_on_a_terminal_and_not_with_plain() -> No
         proc.terminate()
         proc.wait(timeout=30)
         os.close(leader)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "lechocolat", "--players", "abc"], "Invalid value for '--players'"),
+    (["play"], "Missing argument 'GAME'"),
+    (["no-such-command"], "No such command 'no-such-command'"),
+    (["replay", "x.json", "--seat", "two"], "Invalid value for '--seat'"),
+    (["bench", "--bogus"], "No such option: --bogus"),
+])
+def test_any_misused_command_line_is_one_line(args: list[str], message: str) -> None:
+    proc = run_script(*args)
+    assert proc.returncode == 2
+    _one_line_error(proc, message, "--help)")
+
+
+def test_a_bare_command_still_prints_its_help() -> None:
+    proc = run_script()
+    assert proc.returncode == 0 and "Usage: sweettooth" in proc.stdout and proc.stderr == ""

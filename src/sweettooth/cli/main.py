@@ -26,6 +26,7 @@ from sweettooth.core import JSON, Game, State, new_seed, save_record
 from .arena import arena_cmd
 from .bench import bench_game, bench_ismcts, environment, print_bench
 from .common import (
+    USAGE_ERROR,
     choose_players,
     fail,
     find_game,
@@ -41,7 +42,44 @@ from .replay import read_record, replay_steps
 from .serve import DbArg, HostArg, PortArg, serve
 from .simulate import print_stats, simulate
 
-app = typer.Typer(
+
+class _OneLineErrors(typer.Typer):
+    """The command as installed: a misused command line (unknown option, missing argument, a
+    value of the wrong type) is one line on stderr naming the fix, exit status 2, instead of
+    Click's framed box. `--help` and a bare command still print the help."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        cx = _click_exceptions()
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().__call__(*args, **kwargs)
+        except cx.NoArgsIsHelpError as exc:
+            typer.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(0)
+        except cx.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "sweettooth"
+            typer.echo(f"error: {exc.format_message()} (see: {where} --help)", err=True)
+            sys.exit(USAGE_ERROR)
+        except cx.ClickException as exc:
+            typer.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click_exceptions() -> Any:
+    """Click's exception classes as Typer raises them (Typer may carry its own copy of Click)."""
+    import importlib
+
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:  # a Typer that uses the click package itself
+        return importlib.import_module("click.exceptions")
+
+
+app = _OneLineErrors(
     name="sweettooth",
     help="Rules engines, bots and tools for five candy-themed tabletop games.",
     no_args_is_help=True,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -55,12 +56,28 @@ async def _play(server: ServerProcess, game_id: str, stop_at: int | None) -> tup
         return table["id"], me.frames
 
 
+COMMITMENT = re.compile(r'"seed_sha256":"[0-9a-f]{64}"')
+SEED = re.compile(r'"seed":"[0-9]+"')
+
+
+def _masked(text: str) -> str:
+    """`text` with the table's `seed_sha256` masked (the SHA-256 of a 128-bit random seed,
+    published on purpose: a commitment that reveals nothing) and, in a frame of a game that is
+    over, the `seed` itself (published then): a twin table has another seed by construction.
+    A seed in a frame of a running game stays, and fails the comparison."""
+    text = COMMITMENT.sub('"seed_sha256":"*"', text)
+    msg = json.loads(text)
+    if msg["type"] == "state" and msg["status"] in ("finished", "abandoned"):
+        text = SEED.sub('"seed":"*"', text)
+    return text
+
+
 def _upto(frames: list[str], ply: int) -> list[str]:
-    """The frames up to and including the first state of `ply`."""
+    """The frames up to and including the first state of `ply`, masked."""
     for i, text in enumerate(frames):
         msg = json.loads(text)
         if msg["type"] == "state" and msg["ply"] == ply:
-            return frames[: i + 1]
+            return [_masked(f) for f in frames[: i + 1]]
     raise AssertionError(f"no state of ply {ply} was received")
 
 

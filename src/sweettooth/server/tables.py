@@ -584,6 +584,8 @@ class TableManager:
                     "stale_ply", f"another action was committed for ply {ply} first"
                 )
             state.apply(action)
+            if state.to_move is None:
+                table.status = "finished"  # the last state frame says so (recorded below)
             if client is not None:
                 ack: dict[str, Any] = {"type": "ack", "ply": ply, "action": text}
                 if msg.id is not None:

@@ -122,7 +122,7 @@ def _exchange(view: JSON, t: Table, action: Trade | MarketTrade | StoreUse,
                 f"it {mine}")
         rise = sweet_points(view, after, them) - sweet_points(view, t, them)
         if rise > 0:
-            text += f", and costs {people.name(them)} about {rise}"
+            text += f", and raises {people.whose(them)} by about {rise}"
     elif isinstance(action, MarketTrade):
         text = (f"swap your {KINDS[action.give]} for the market's {KINDS[action.take]}: "
                 f"it {mine}")

@@ -209,6 +209,20 @@ def test_bonbons_stop_says_nothing_matches() -> None:
                             "may be one of your unseen tiles")
 
 
+def test_bonbons_give_back_names_the_victim_and_says_why_that_tile() -> None:
+    game = BonbonsGame()
+    state = game.arrange(2, ROWS, grid={"a1": "red lollipop", "a2": "yellow toffee"})
+    for move in ("a2", "p0.1", "a1", "p0.1"):  # Bob remembers Ann's red lollipop and steals it
+        state.apply(game.parse_action(state, move))
+    view = state.view(1)
+    assert view["phase"] == "give back"
+    h = hint(game, view, names=["Ann", "Bob"])
+    nth = ["1st", "2nd", "3rd", "4th"][["give p1.1", "give p1.2", "give p1.3",
+                                        "give p1.4"].index(h.action)]
+    assert h.reason == (f"give Ann your {nth} tile: nobody has seen it, so you know least about "
+                        "where its pair is")
+
+
 def _sweet_points(view: JSON, seat: int, plates: list[list[int]], bowls: list[list[int]],
                   market: list[int]) -> int:
     markers = [view["markers"][k] for k in KINDS]

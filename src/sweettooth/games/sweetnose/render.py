@@ -109,11 +109,14 @@ def _stores(view: JSON, names: Sequence[str]) -> list[str]:
     for seat, number in enumerate(view["stores"]["held"]):
         if number:
             t = tiles[number]
-            lines.append(f"{names[seat]} holds store {number}: {t['caption']}")
+            lines.extend(textwrap.wrap(f"{names[seat]} holds store {number}: {t['caption']}", 78,
+                                       subsequent_indent="    "))
     board = view["stores"]["board"]
     if view["phase"] in ("stores", "auction") and board:
         lines.append("Stores on the board (SP needed this round to take one: what it does):")
-        lines.extend(f"  {n:>2} ({tiles[n]['level']}+) {tiles[n]['caption']}" for n in board)
+        for n in board:
+            lines.extend(textwrap.wrap(f"{n:>2} ({tiles[n]['level']}+) {tiles[n]['caption']}", 78,
+                                       initial_indent="  ", subsequent_indent="          "))
     elif board:
         lines.extend(textwrap.wrap(
             "Stores on the board (SP needed): "

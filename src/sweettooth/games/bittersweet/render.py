@@ -53,6 +53,13 @@ def log_line(entry: Any, names: Sequence[str]) -> str:
                    if 0 < int(m.group(1)) <= len(names) else m.group(0), str(entry))
 
 
+def _fit(line: str) -> list[str]:
+    """`line` wrapped to 78 columns, continuations indented 2 more than the line."""
+    lead = " " * (len(line) - len(line.lstrip()))
+    return textwrap.wrap(line.strip(), 78, initial_indent=lead, subsequent_indent=lead + "  ",
+                         break_on_hyphens=False) or [line]
+
+
 def choc_line(choc: Choc) -> list[str]:
     """One Choc as a player needs it: attributes, points, ability (wrapped to 78 columns)."""
     if choc.kind == "veggie":
@@ -144,7 +151,7 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
         for choc_id in seen:
             reference.extend(choc_line(by_id[choc_id]))
     # The reference first: on a small screen the box and the hands stay next to the moves.
-    lines = [*reference, head, *grid, *people]
+    lines = [*reference, head, *grid, *(w for line in people for w in _fit(line))]
     return "\n".join(lines)
 
 
@@ -170,8 +177,8 @@ def end_report(view: JSON, names: Sequence[str]) -> list[str]:
     for rnd in view["rounds"]:
         for w in rnd["winners"]:
             wins[w] += 1
-    lines.append("Round wins (first to 2 wins the game): "
-                 + ", ".join(f"{names[s]} {wins[s]}" for s in range(view["players"])))
+    lines.extend(_fit("Round wins (first to 2 wins the game): "
+                      + ", ".join(f"{names[s]} {wins[s]}" for s in range(view["players"]))))
     winners = (view.get("result") or {}).get("winners", [])
     if len(winners) > 1:
         lines.append("Several players reached 2 round wins in the same round: "

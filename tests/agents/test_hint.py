@@ -258,8 +258,9 @@ def test_sweet_shop_eat_names_points_and_bonus() -> None:
         basket=["9S"], white=(4, 5, 1, 1), discard=(3, 3))
     h = hint(game, state.view(0))
     assert h.action == "eat 9S with 4+5"
+    # the other pair, 1+1, can only grab from position 1
     assert h.reason == ("eat the 9 of Spades with 4+5: +1 point and a lasting bonus, the Flavour "
-                        "Changer")
+                        "Changer; then 1+1 can grab the 2 of Clubs")
 
 
 def test_bittersweet_take_names_the_choc_and_your_yum() -> None:

@@ -71,6 +71,32 @@ def actions(view: JSON) -> list[Any]:
     return [parse_notation(text) for text in view["legal_actions"]]
 
 
+def _then(view: JSON, action: Grab | Eat, legal: Sequence[Any]) -> str:
+    """With four dice left: what the other pair can still do afterwards (an Eat of another
+    Basket card first, else a Grab at other Shelf positions), as a clause; "" if nothing."""
+    white = list(view["white_dice"]["left"])
+    if len(white) != 4:
+        return ""
+    for die in action.pair:
+        white.remove(die)
+    rest = tuple(sorted(white))
+    shelf = _shelf(view)
+    eats = [a for a in legal if isinstance(a, Eat) and a.pair == rest and not a.shift
+            and not (isinstance(action, Eat) and a.card == action.card)]
+    if eats:
+        best = max(eats, key=lambda a: CARDS.points[a.card])
+        return f"; then {rest[0]}+{rest[1]} can eat {card_name(best.card)}"
+    taken = set(action.positions) if isinstance(action, Grab) else set()
+    grabs = [a for a in legal if isinstance(a, Grab) and a.pair == rest and len(a.positions) == 1
+             and not taken & set(a.positions) and shelf[a.positions[0] - 1] is not None]
+    if grabs:
+        best_grab = max(grabs, key=lambda a: CARDS.points[shelf[a.positions[0] - 1] or 0])
+        card = shelf[best_grab.positions[0] - 1]
+        if card is not None:
+            return f"; then {rest[0]}+{rest[1]} can grab {card_name(card)}"
+    return ""
+
+
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:
     basket = len(view["basket"])
     if isinstance(action, Eat):
@@ -79,7 +105,8 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         if action.shift:
             how += f" and your Flavour Changer ({action.shift:+d})"
         return (f"eat {card_name(action.card)} {how}: +{_points(action.card)}"
-                f"{_bonus(action.card, exact and not action.shift, basket)}")
+                f"{_bonus(action.card, exact and not action.shift, basket)}"
+                f"{_then(view, action, legal)}")
     if isinstance(action, SugarRush):
         return (f"eat {card_name(action.card)} at once with the Sugar Rush: "
                 f"+{_points(action.card)}{_bonus(action.card, False, basket - 1)}")
@@ -87,7 +114,7 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         return "skip the Sugar Rush: no card in your Basket is worth eating now"
     if isinstance(action, Grab):
         pair = f"with {action.pair[0]}+{action.pair[1]}"
-        return _grab(view, action.positions, pair)
+        return _grab(view, action.positions, pair) + _then(view, action, legal)
     if isinstance(action, LastResort):
         text = _grab(view, [action.position], "with your Last Resort")
         return text + "; the dice offer nothing better"

@@ -38,6 +38,26 @@ def heuristic_for(game_id: str, purpose: str = "choose") -> Chooser:
 Evaluator = Callable[[JSON], list[float]]
 """A position evaluation: a view -> each seat's estimated reward in [0, 1]."""
 
+Filter = Callable[[JSON, Sequence[Any]], list[Any]]
+"""The legal moves worth a search's time: (view, legal actions) -> a non-empty subset."""
+
+
+def _everything(view: JSON, legal: Sequence[Any]) -> list[Any]:
+    return list(legal)
+
+
+@cache
+def sensible_for(game_id: str) -> Filter:
+    """A game's `heuristics.sensible(view, legal)`, the moves a sensible player considers
+    (dominated ones dropped, e.g. ending a game one is losing); every legal move if the game
+    has none."""
+    try:
+        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
+    except ModuleNotFoundError:
+        return _everything
+    found: Filter = getattr(module, "sensible", _everything)
+    return found
+
 
 @cache
 def evaluator_for(game_id: str) -> Evaluator:

@@ -42,7 +42,7 @@ from typing import Any
 
 from sweettooth.core import JSON, Action, Game, Result, Rng, State
 
-from .heuristic import Chooser, Evaluator, evaluator_for, heuristic_for
+from .heuristic import Chooser, Evaluator, evaluator_for, heuristic_for, sensible_for
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -158,12 +158,18 @@ class ISMCTSAgent:
             raise ValueError("the ISMCTS agent was asked to move with no legal actions")
         if len(legal) == 1:
             return legal[0]
+        considered = sensible_for(game.id)(view, legal)
+        if len(considered) == 1:
+            only: Action = considered[0]
+            return only
         search = Search(self, game, view, rng)
+        if len(considered) < len(legal):
+            search.considered = {str(a) for a in considered}
         if self.prior:
             hint = heuristic_for(game.id)(view, legal, rng)
             search.root.hint = str(hint)
         search.run()
-        return search.best(legal)
+        return search.best(considered)
 
 
 class Search:
@@ -184,6 +190,7 @@ class Search:
         self.hinter = self._guided(0.0) if agent.widen else self.policy
         self._evaluate: Evaluator | None = None
         self._names: dict[Action, str] = {}
+        self.considered: set[str] | None = None  # the root actions searched (None: all)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -223,6 +230,8 @@ class Search:
         while (mover := state.to_move) is not None:
             legal = state.legal_actions()
             by_key = {self.name(a): a for a in legal}
+            if node is self.root and self.considered is not None:
+                by_key = {k: a for k, a in by_key.items() if k in self.considered}
             children = node.children
             untried = [k for k in by_key if k not in children]
             for k in by_key:

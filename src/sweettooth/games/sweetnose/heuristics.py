@@ -4,13 +4,20 @@
   ties go lower to kinds the market holds more of (those cost extra per token, SN-6).
 - Exchanges: greedy: the exchange that lowers your own SP the most (with your real markers and
   the market as it would be); ties broken by raising an opponent's estimated SP (their markers
-  guessed the same way from their sweets), then at random.
+  guessed the same way from their sweets), then at random. Before all that, what the exchange
+  does to the game (SN-4, SN-6): one that empties a plate ends the round at once, so in the
+  last round it ends the game: ending it while your projected total (totals plus this round's
+  SP, opponents' markers guessed) is not the lowest locks in a loss and comes last; ending it
+  while lowest locks in the win and comes first.
 - Stores: used after the exchange when the use lowers your SP (store 10 switches, store 9
-  double trades, store 7, store 8); score-neutral uses are skipped. Store picking prefers the
+  double trades, store 7, store 8); uses that do not lower it are skipped (a tile is used once:
+  spending it for nothing, or to undo your own exchange, wastes it). Store picking prefers the
   tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
 
 `choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
-parameterised one.
+parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
+looks only at the rest at its root): ending the game while behind when the round could go on,
+and store uses that do not lower your SP.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
+from .state import SKY_TARGET
 from .table import Table
 
 N = len(KINDS)
@@ -117,6 +125,33 @@ def choose_markers(view: JSON, legal: Sequence[Any]) -> Any:
     return legal[0]
 
 
+def projected_totals(view: JSON, after: Table) -> list[int]:
+    """Each seat's total if the round were counted on `after`: your real markers, the others'
+    guessed from their sweets."""
+    seat = view["seat"]
+    out = []
+    for s, total in enumerate(view["totals"]):
+        markers = after.markers[seat] if s == seat else marker_guess(after.sweets(s), after.market)
+        out.append(int(total) + sweet_points(after, s, markers, _ignores_market(view, s)))
+    return out
+
+
+WINS, GOES_ON, LOSES = 0, 1, 2  # what a move does to the game, best first
+
+
+def ending(view: JSON, after: Table) -> int:
+    """Whether a move leading to `after` ends the game (SN-4: an empty plate ends the round at
+    once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover."""
+    if any(not any(plate) for plate in after.plate):
+        totals = projected_totals(view, after)
+        sky = "sky" in str(view["options"].get("variation", ""))
+        last = max(totals) >= SKY_TARGET if sky else view["round"] >= view["rounds_to_play"]
+        if last:
+            mine = totals[view["seat"]]
+            return WINS if mine <= min(totals) else LOSES
+    return GOES_ON
+
+
 def choose_exchange(
     view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True
 ) -> Any:
@@ -125,13 +160,15 @@ def choose_exchange(
     now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
     exchanges = [a for a in legal if isinstance(a, Trade | MarketTrade)]
     if exchanges:
-        scored = [(_score_after(view, t, seat, a), rng.random(), a) for a in exchanges]
+        scored = [((ending(view, _after(t, seat, a)), *_score_after(view, t, seat, a)),
+                   rng.random(), a) for a in exchanges]
         return min(scored, key=lambda x: (x[0], x[1]))[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
-        ranked = [(_score_after(view, t, seat, a), rng.random(), a) for a in uses]
-        best = min(ranked, key=lambda x: (x[0], x[1]))
-        if best[0][0] < now:
+        ranked = [(_score_after(view, t, seat, a), rng.random(), a) for a in uses
+                  if ending(view, _after(t, seat, a)) != LOSES]
+        best = min(ranked, key=lambda x: (x[0], x[1]), default=None)
+        if best is not None and best[0][0] < now:
             return best[2]
     for a in legal:
         if isinstance(a, EndTurn | Pass):
@@ -177,3 +214,25 @@ def choose_with(
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     """The default heuristic bot."""
     return choose_with(view, legal, rng)
+
+
+def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
+    """The legal moves a sensible player considers: not an exchange or store use that ends the
+    game with you behind while another move lets the round go on, and not a store use that
+    does not lower your SP (the tile is worth more kept)."""
+    if view["phase"] != "exchange":
+        return list(legal)
+    seat = view["seat"]
+    t = table_from_view(view)
+    now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
+    keep = []
+    for a in legal:
+        if isinstance(a, Trade | MarketTrade | StoreUse):
+            after = _after(t, seat, a)
+            if ending(view, after) == LOSES:
+                continue
+            if isinstance(a, StoreUse) and sweet_points(
+                    after, seat, after.markers[seat], _ignores_market(view, seat)) >= now:
+                continue
+        keep.append(a)
+    return keep or list(legal)

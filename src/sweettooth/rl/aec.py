@@ -1,0 +1,259 @@
+"""`SweettoothAEC`: every game as a PettingZoo AEC environment (agents `player_0`, ...).
+
+The agent to act is the seat to move. `observe(agent)` is a dict with `observation` (float32,
+`encode` of that seat's view) and `action_mask` (int8, 1 for each legal action id; all 0 for a
+seat that is not to move). `infos[agent]["view"]` holds the raw JSON view of the agent to move
+(of every agent once the episode ends); `env.state` is the engine state (for debugging and
+tests only: it holds what no seat may see).
+
+Rewards arrive when the game ends (see `RewardRule`). An episode is truncated once it has
+lasted the game's declared `max_length` actions (or `max_steps`, if smaller) without ending.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+import sweettooth as st
+from sweettooth.core import JSON, Action, Result, State
+
+from .encoders import spec_for
+from .spec import GameSpec
+
+OBS_BOUND = 8.0
+"""Every observation value lies in [-OBS_BOUND, OBS_BOUND] (most in [0, 1])."""
+
+Mask = npt.NDArray[np.int8]
+
+
+class IllegalMoveError(ValueError):
+    """An action id outside the action mask was played."""
+
+
+@dataclass(frozen=True)
+class RewardRule:
+    """How the end of a game is paid.
+
+    - `reward="win"`: each winner gets 1 / (number of winners), the others 0 (ties share);
+    - `reward="score"`: each seat gets its final score (game points);
+    - `reward="auto"` (default): "score" for a solo game (Sweet Shop, where the one seat always
+      wins), else "win";
+    - `score_weight` (default 0): adds `score_weight * final score` to the win share (shaping);
+    - `illegal="raise"` (default) raises `IllegalMoveError` on an id outside the mask; with
+      `illegal="penalty"` the episode ends instead, the offender gets `illegal_penalty`
+      (default -1) and the other seats 0.
+    """
+
+    reward: str = "auto"
+    score_weight: float = 0.0
+    illegal: str = "raise"
+    illegal_penalty: float = -1.0
+
+    def __post_init__(self) -> None:
+        if self.reward not in ("auto", "win", "score"):
+            raise ValueError(f"reward must be 'auto', 'win' or 'score', got {self.reward!r}")
+        if self.illegal not in ("raise", "penalty"):
+            raise ValueError(f"illegal must be 'raise' or 'penalty', got {self.illegal!r}")
+
+    def pay(self, result: Result, players: int) -> list[float]:
+        kind = self.reward
+        if kind == "auto":
+            kind = "score" if players == 1 else "win"
+        if kind == "score":
+            return [float(s) for s in result.scores]
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        return [
+            (share if seat in result.winners else 0.0) + self.score_weight * result.scores[seat]
+            for seat in range(players)
+        ]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class SweettoothAEC(AECEnv):  # type: ignore[misc]
+    """One sweettooth game as a PettingZoo AEC environment; made by `sweettooth.rl.env`."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the instance)
+        "render_modes": ["ansi"], "name": "sweettooth_v0", "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        *,
+        render_mode: str | None = "ansi",
+        reward: str = "auto",
+        score_weight: float = 0.0,
+        illegal: str = "raise",
+        illegal_penalty: float = -1.0,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game = st.game(game_id)
+        if players is None:
+            players = self.game.min_players
+        self.spec: GameSpec = spec_for(game_id, players, options)
+        self.players = players
+        self.options = dict(self.spec.options)
+        self.rules = RewardRule(reward, score_weight, illegal, illegal_penalty)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.render_mode = render_mode
+        declared = self.game.max_length(players, self.options)
+        self.max_length = declared if max_steps is None else min(declared, max_steps)
+        self.metadata = {**self.metadata, "name": f"sweettooth_{game_id}_v0"}
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self._seat = {name: s for s, name in enumerate(self.possible_agents)}
+        n = len(self.spec.actions)
+        box = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.spec.size,), np.float32)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._rng = random.Random()
+        self._state: State | None = None
+        self._view: JSON = {}
+        self._legal: dict[int, Action] = {}
+        self._mask: Mask = np.zeros(n, np.int8)
+
+    # -- spaces ----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> State:
+        """The engine state (hidden parts included): for debugging and tests, never a policy."""
+        if self._state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._state
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The action table: id -> notation."""
+        return self.spec.actions
+
+    # -- the episode -----------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. With `seed`, the game's own seed is `seed` (so the deal is that of
+        `game.new(players, seed=seed)`), and later resets without a seed follow from it."""
+        if seed is not None:
+            self._rng.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._rng.getrandbits(48)
+        self._state = self.game.new(self.players, seed=game_seed, **self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Fill the mask, view and infos for the seat now to move, or end the episode."""
+        state = self.state
+        seat = state.to_move
+        for a in self.agents:
+            self.infos[a] = {}
+        if seat is None:
+            result = state.result()
+            assert result is not None
+            self._finish(self.rules.pay(result, self.players), truncated=False)
+            return
+        self.agent_selection = agent_name(seat)
+        action_id = self.spec.action_id
+        self._legal = {action_id(a): a for a in state.legal_actions()}
+        mask = np.zeros(len(self.spec.actions), np.int8)
+        mask[list(self._legal)] = 1
+        self._mask = mask
+        self._view = state.view(seat)
+        self.infos[self.agent_selection] = {"view": self._view}
+        if len(state.history) >= self.max_length:
+            self._finish([0.0] * self.players, truncated=True)
+
+    def _finish(self, pay: list[float], *, truncated: bool) -> None:
+        state = self.state
+        for a in self.agents:
+            self.rewards[a] = pay[self._seat[a]]
+            self.infos[a] = {"view": state.view(self._seat[a])}
+            if truncated:
+                self.truncations[a] = True
+            else:
+                self.terminations[a] = True
+        self._legal = {}
+        self._mask = np.zeros(len(self.spec.actions), np.int8)
+        self._view = {}
+        self._accumulate_rewards()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        chosen = self._legal.get(int(action)) if action is not None else None
+        if chosen is None:
+            if self.rules.illegal == "penalty":
+                pay = [0.0] * self.players
+                pay[self._seat[agent]] = self.rules.illegal_penalty
+                self._finish(pay, truncated=False)
+                return
+            raise IllegalMoveError(self._refusal(action))
+        self.state.apply(chosen)
+        self._after_move()
+
+    def _refusal(self, action: int | None) -> str:
+        n = len(self.spec.actions)
+        if action is None:
+            what = "no action (None)"
+        elif not 0 <= int(action) < n:
+            return f"action id {action} is outside the action space 0..{n - 1}"
+        else:
+            what = f"action id {action} ({self.spec.actions[int(action)]!r})"
+        legal = ", ".join(str(i) for i in sorted(self._legal)[:10])
+        more = "" if len(self._legal) <= 10 else ", ..."
+        return (
+            f"{what} is not legal for {self.agent_selection} now (not in the action mask); "
+            f"legal ids: {legal}{more}"
+        )
+
+    # -- what an agent sees ----------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        state = self.state
+        if agent == self.agent_selection and self._view:
+            view, mask = self._view, self._mask
+        else:
+            view, mask = state.view(seat), np.zeros(len(self.spec.actions), np.int8)
+        return {"observation": self.spec.encode(view), "action_mask": mask.copy()}
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the agent to act (sorted)."""
+        return sorted(self._legal)
+
+    def render(self) -> str | None:
+        """The text drawing of the game as a spectator sees it (`game.render(view)`)."""
+        if self.render_mode is None:
+            return None
+        return self.game.render(self.state.view(None))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,1 @@
+"""One module per game: its action table (`action_notations`) and observation encoder (`build`)."""

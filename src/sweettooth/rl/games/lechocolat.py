@@ -1,0 +1,93 @@
+"""Le Chocolat (2 players): action table and observation encoder.
+
+Actions: for every rectangle of the 7 x 5 bar (the game's `ALL_RECTS` order: by top-left corner,
+then size), every split of it (vertical cuts left to right, then horizontal cuts top to bottom),
+then, in the same rectangle order, the claim of every rectangle of 3 tiles or fewer. 1,400 splits
++ 139 claims = 1,539 ids.
+
+Observation: see `fields`; cells run a1, b1, ... g1, a2, ... g5 (row by row). "Sides" are the
+flavours of the components in data order followed by "blank".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sweettooth.core import JSON
+from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS
+from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH
+from sweettooth.games.lechocolat.state import PHASES
+
+from ..spec import Field, GameSpec, Layout, Obs, one_hot
+
+
+def action_notations() -> tuple[str, ...]:
+    splits = [str(a) for r in ALL_RECTS for a in SPLITS[r]]
+    claims = [str(CLAIMS[r]) for r in ALL_RECTS if r in CLAIMS]
+    return tuple(splits + claims)
+
+
+def _group_cells(name: str) -> tuple[int, int, int, int]:
+    """(x, y, w, h) of a group named like 'a1:g5' or 'c3'."""
+    a, _, b = name.partition(":")
+    b = b or a
+    x0, y0, x1, y1 = ord(a[0]) - 97, int(a[1:]) - 1, ord(b[0]) - 97, int(b[1:]) - 1
+    return x0, y0, x1 - x0 + 1, y1 - y0 + 1
+
+
+def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
+    flavours = [f["id"] for f in sample["flavours"]]
+    sides = [*flavours, "blank"]
+    s = len(sides)
+    f = len(flavours)
+    layout = Layout([
+        Field("seat", 2, "one-hot: the observing seat"),
+        Field("my_turn", 1, "1 when the observing seat is to move"),
+        Field("phase", len(PHASES), f"one-hot: {', '.join(PHASES)}"),
+        Field("up", CELLS * s, f"per cell, one-hot of its up side ({', '.join(sides)})"),
+        Field("down", CELLS * (s + 1),
+              "per cell, one-hot of its down side as the seat knows it (sides as in `up`), "
+              "or the last slot when unknown"),
+        Field("owner", CELLS * 3,
+              "per cell, one-hot: claimed by me, by the opponent, on the table"),
+        Field("group", CELLS * 3,
+              "per cell on the table: its group's area / 35, width / 7, height / 5 (else 0)"),
+        Field("card_values", f, "scoring card: VP per tile of each flavour / 5"),
+        Field("card_sets", f, "scoring card: sum of the points of the sets naming the flavour / 5"),
+        Field("card_majorities", f, "scoring card: the majority bonus of the flavour / 5"),
+    ])
+    o = layout.offset
+    side_at = one_hot(sides)
+    flav_at = one_hot(flavours)
+    phase_at = one_hot(PHASES)
+    o_up, o_down, o_owner, o_group = o["up"], o["down"], o["owner"], o["group"]
+
+    def fill(view: JSON, out: Obs) -> None:
+        seat = view["seat"] or 0
+        hot = [o["seat"] + seat, o["phase"] + phase_at[view["phase"]]]
+        if view["to_move"] == seat and view["seat"] is not None:
+            hot.append(o["my_turn"])
+        for c, t in enumerate(view["tiles"]):
+            hot.append(o_up + c * s + side_at[t["up"]])
+            down = t["down"]
+            hot.append(o_down + c * (s + 1) + (s if down is None else side_at[down]))
+            owner = t["owner"]
+            hot.append(o_owner + c * 3 + (2 if owner is None else 0 if owner == seat else 1))
+        out[hot] = 1.0
+        for name in view["groups"]:
+            x, y, w, h = _group_cells(name)
+            area = w * h / CELLS
+            for row in range(y, y + h):
+                for col in range(x, x + w):
+                    at = o_group + (row * WIDTH + col) * 3
+                    out[at:at + 3] = (area, w / WIDTH, h / HEIGHT)
+        card = view["scoring_card"]
+        for flavour, vp in card["values"].items():
+            out[o["card_values"] + flav_at[flavour]] = vp / 5
+        for bonus in card["sets"]:
+            for flavour in bonus["flavours"]:
+                out[o["card_sets"] + flav_at[flavour]] += bonus["points"] / 5
+        for bonus in card["majorities"]:
+            out[o["card_majorities"] + flav_at[bonus["flavour"]]] += bonus["points"] / 5
+
+    return GameSpec("lechocolat", players, options, action_notations(), layout, fill)

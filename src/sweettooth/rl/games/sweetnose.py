@@ -1,0 +1,156 @@
+"""Sweet Nose (3-5 players): action table and observation encoder.
+
+Actions, in this order (kinds: red, green, brown, pink, yellow; seats P1..Pn are absolute):
+
+1. `markers ...`: the 120 permutations of 1..5 in the game's order (`ALL_MARKERS`,
+   lexicographic over red, green, brown, pink, yellow);
+2. `trade Pk G for T`: every seat k, every give kind G, every take kind T != G (n * 20 ids;
+   trading with yourself is never legal);
+3. `market G for T`: every G, T != G (20 ids);
+4. every use of every store tile in the tile set, in tile order: the game's own `uses` function
+   applied, for each seat, to a table where every plate and bowl holds 2 of each kind (so every
+   use that can ever be legal appears), duplicates dropped;
+5. `take store N` for each tile N; `bid 1` ... `bid max_bid`; `pass`; `end turn`.
+
+Observation: see `fields`. Past rounds' revealed markers and the move list are not encoded
+(they are in the raw view, `info["view"]`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sweettooth.core import JSON
+from sweettooth.games.sweetnose.actions import Bid, EndTurn, MarketTrade, Pass, TakeStore, Trade
+from sweettooth.games.sweetnose.components import KINDS, TOKENS_PER_KIND, StoreTile
+from sweettooth.games.sweetnose.state import (
+    ALL_MARKERS,
+    AUCTION,
+    EXCHANGE,
+    MARKERS,
+    OVER,
+    PICK,
+    STEP_NAMES,
+)
+from sweettooth.games.sweetnose.stores import uses
+from sweettooth.games.sweetnose.table import Table
+
+from ..spec import Field, GameSpec, Layout, Obs, one_hot
+
+PHASES = (AUCTION, PICK, MARKERS, EXCHANGE, OVER)
+N = len(KINDS)
+
+
+def _tiles(sample: JSON) -> list[StoreTile]:
+    return [
+        StoreTile(t["number"], t["level"], t["caption"], t["effect"])
+        for t in sample["stores"]["tiles"]
+    ]
+
+
+def action_notations(players: int, tiles: list[StoreTile], max_bid: int) -> tuple[str, ...]:
+    out: list[object] = list(ALL_MARKERS)
+    out += [Trade(o, g, k) for o in range(players) for g in range(N) for k in range(N) if g != k]
+    out += [MarketTrade(g, k) for g in range(N) for k in range(N) if g != k]
+    full = Table(
+        [[2] * N for _ in range(players)], [[2] * N for _ in range(players)], [2] * N,
+        [list(range(1, N + 1)) for _ in range(players)],
+    )
+    seen: set[str] = set()
+    for tile in tiles:
+        for seat in range(players):
+            for use in uses(full, seat, tile):
+                if str(use) not in seen:
+                    seen.add(str(use))
+                    out.append(use)
+    out += [TakeStore(t.number) for t in tiles]
+    out += [Bid(space) for space in range(1, max_bid + 1)]
+    out += [Pass(), EndTurn()]
+    return tuple(str(a) for a in out)
+
+
+def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
+    tiles = _tiles(sample)
+    t = len(tiles)
+    max_bid = int(options["max_bid"])
+    kinds_doc = ", ".join(KINDS)
+    layout = Layout([
+        Field("seat", players, "one-hot: the observing seat"),
+        Field("my_turn", 1, "1 when the observing seat is to move"),
+        Field("to_move", players, "one-hot: the seat to move"),
+        Field("phase", len(PHASES), f"one-hot: {', '.join(PHASES)}"),
+        Field("turn_step", len(STEP_NAMES), f"one-hot (exchange phase): {', '.join(STEP_NAMES)}"),
+        Field("round", 2, "round / 10; 1 when playing To the Sky (no fixed number of rounds)"),
+        Field("start_player", players, "one-hot: the round's start player"),
+        Field("turns_taken", players, "per seat: turns taken this round / max turns"),
+        Field("plates", players * N, f"per seat, per kind ({kinds_doc}): sweets on the plate / 9"),
+        Field("bowls", players * N, "per seat, per kind: sweets in the bowl / 9"),
+        Field("market", N, "per kind: sweets in the market / 9"),
+        Field("out_of_game", N, "per kind: sweets out of the game / 9"),
+        Field("my_markers", N * 5, "per kind: one-hot of my sweetness marker 1..5 (0 if unset)"),
+        Field("markers_set", players, "per seat: markers set this round"),
+        Field("held", players * t, "per seat: one-hot of the store tile held (tile order)"),
+        Field("board", t, "store tiles still on the board"),
+        Field("picking", 2 * players + 1,
+              "seats waiting to pick a store; one-hot of the seat picking now; its level "
+              "limit / 40"),
+        Field("auction", 2 * players, "per seat: bid / max bid; still in the auction"),
+        Field("totals", players, "per seat: total SP / 100"),
+        Field("last_round", players, "per seat: SP of the last round scored / 50"),
+    ])
+    o = layout.offset
+    phase_at = one_hot(PHASES)
+    step_at = one_hot(STEP_NAMES)
+    tile_at = {tile.number: i for i, tile in enumerate(tiles)}
+
+    def fill(view: JSON, out: Obs) -> None:
+        seat = view["seat"]
+        mover = view["to_move"]
+        hot = [o["phase"] + phase_at[view["phase"]], o["start_player"] + view["start_player"]]
+        if seat is not None:
+            hot.append(o["seat"] + seat)
+        if mover is not None:
+            hot.append(o["to_move"] + mover)
+            if mover == seat:
+                hot.append(o["my_turn"])
+        if view["turn_step"] is not None:
+            hot.append(o["turn_step"] + step_at[view["turn_step"]])
+        markers = view["markers"]
+        if markers is not None:
+            hot += [o["my_markers"] + 5 * k + markers[kind] - 1 for k, kind in enumerate(KINDS)]
+        hot += [o["markers_set"] + s for s, done in enumerate(view["markers_set"]) if done]
+        stores = view["stores"]
+        hot += [o["held"] + s * t + tile_at[h] for s, h in enumerate(stores["held"]) if h]
+        hot += [o["board"] + tile_at[n] for n in stores["board"]]
+        picking = view["picking"]
+        hot += [o["picking"] + p[0] for p in picking]
+        if picking:
+            hot.append(o["picking"] + players + picking[0][0])
+            out[o["picking"] + 2 * players] = picking[0][1] / 40
+        auction = view["auction"]
+        if auction is not None:
+            for s in range(players):
+                out[o["auction"] + s] = (auction["bids"][s] or 0) / max_bid
+                if auction["in"][s]:
+                    hot.append(o["auction"] + players + s)
+        out[hot] = 1.0
+        out[o["round"]] = view["round"] / 10
+        out[o["round"] + 1] = view["rounds_to_play"] is None
+        max_turns = view["max_turns"]
+        for s in range(players):
+            out[o["turns_taken"] + s] = view["turns_taken"][s] / max_turns
+            for k, kind in enumerate(KINDS):
+                out[o["plates"] + s * N + k] = view["plates"][s][kind] / TOKENS_PER_KIND
+                out[o["bowls"] + s * N + k] = view["bowls"][s][kind] / TOKENS_PER_KIND
+            out[o["totals"] + s] = view["totals"][s] / 100
+        for k, kind in enumerate(KINDS):
+            out[o["market"] + k] = view["market"][kind] / TOKENS_PER_KIND
+            out[o["out_of_game"] + k] = view["out_of_game"][kind] / TOKENS_PER_KIND
+        if view["round_sp"]:
+            last = view["round_sp"][-1]
+            for s in range(players):
+                out[o["last_round"] + s] = last[s] / 50
+
+    return GameSpec(
+        "sweetnose", players, options, action_notations(players, tiles, max_bid), layout, fill
+    )

@@ -1,0 +1,102 @@
+"""What an RL encoding of one game is made of: the action table and the observation fields.
+
+A `GameSpec` is fixed by the game, the player count and the options (options can change the
+components, e.g. Bonbons' quick variant has a 5 x 5 grid, so they can change the shapes). It holds
+
+- `actions`: the Discrete action space as a table, action id -> notation (`str(action)`),
+  generated from the game's own data and grammar, never typed by hand;
+- `fields`: the observation, field by field (name, length, meaning); `size` is their total;
+- `fill(view, out)`: writes the observation of one seat's view into `out` (float32, zeroed).
+
+The encoder sees nothing but the view, so it cannot carry hidden information.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sweettooth.core import JSON
+
+Obs = npt.NDArray[np.float32]
+
+
+class ActionTableError(LookupError):
+    """A legal action has no id in the game's action table (a bug in the table, not a move)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named block of the observation vector."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+class Layout:
+    """Fields laid out one after another; `offset[name]` is where a field starts."""
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields = tuple(fields)
+        self.offset: dict[str, int] = {}
+        at = 0
+        for f in self.fields:
+            if f.name in self.offset:
+                raise ValueError(f"field {f.name!r} appears twice")
+            self.offset[f.name] = at
+            at += f.size
+        self.size = at
+
+
+@dataclass
+class GameSpec:
+    """The spaces of one game for one player count and option set (see the module docstring)."""
+
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    actions: tuple[str, ...]
+    layout: Layout
+    fill: Callable[[JSON, Obs], None]
+    index: dict[str, int] = field(init=False)
+    _by_action: dict[Hashable, int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            twice = [a for a, n in Counter(self.actions).items() if n > 1]
+            raise ValueError(f"{self.game_id}: actions appear twice in the table: {twice[:5]}")
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def action_id(self, action: Hashable) -> int:
+        """The id of an action (an engine action or its notation)."""
+        found = self._by_action.get(action)
+        if found is not None:
+            return found
+        notation = action if isinstance(action, str) else str(action)
+        i = self.index.get(notation)
+        if i is None:
+            raise ActionTableError(
+                f"{self.game_id}: the action {notation!r} has no id in the RL action table"
+            )
+        self._by_action[action] = i
+        return i
+
+    def encode(self, view: JSON) -> Obs:
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self.fill(view, out)
+        return out
+
+
+def one_hot(values: Sequence[str]) -> dict[str, int]:
+    """Position of each value in a one-hot block."""
+    return {v: i for i, v in enumerate(values)}

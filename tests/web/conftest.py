@@ -59,7 +59,10 @@ class Server:
     """`sweettooth serve --port 0` in a subprocess; `url` once it listens."""
 
     def __init__(self, db: str, module: str = "sweettooth.cli.main") -> None:
-        env = {**os.environ, "SWEETTOOTH_BOT_WORKERS": "2", "SWEETTOOTH_HTTP_BURST": "10000"}
+        # One address opens every table of the session: no per-address caps in the way.
+        env = {**os.environ, "SWEETTOOTH_BOT_WORKERS": "2", "SWEETTOOTH_HTTP_BURST": "10000",
+               "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "100000",
+               "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "10000"}
         argv = [sys.executable, "-m", module, *(["serve"] if module.endswith("cli.main") else [])]
         self.proc = subprocess.Popen(
             [*argv, "--port", "0", "--db", db],

@@ -36,6 +36,8 @@ def small_controls(page: Page, selector: str) -> list[dict[str, Any]]:
 
 
 def serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations, once running CSS transitions have ended."""
+    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished.catch(() => 0)))")
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"

@@ -418,7 +418,7 @@ class Session:
         elif isinstance(msg, Hello):
             if self.attached:
                 raise ProtocolError("malformed", "you already said hello on this connection")
-            await self.manager.attach(self.table, msg.token, self.client)
+            await self.manager.attach(self.table, msg.token, self.client, msg.log)
             self.attached = True
         elif not self.attached:
             raise ProtocolError(

@@ -3,7 +3,9 @@
 Client to server (one JSON object per text frame, at most `max_message_bytes`):
 
 - `{"type": "hello", "token": "<seat token>"}` first, to play a seat; `{"type": "hello"}` (or a
-  null token) to spectate.
+  null token) to spectate. Optional `"log": "new"`: each `state` then carries in its view's `log`
+  only the lines not sent before, starting at index `log_from` (the cost of a frame stops
+  growing with the game's length).
 - `{"type": "action", "ply": 12, "action": "<notation>"}`: play for your seat; `ply` is the ply
   of the view the action was chosen from. Optional `"seat"` (must be yours) and `"id"`
   (a string or integer echoed in the answer).
@@ -65,6 +67,7 @@ class ProtocolError(Exception):
 @dataclass(frozen=True, slots=True)
 class Hello:
     token: str | None
+    log: str = "full"  # "new": state frames carry only the log lines not sent before
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +121,19 @@ def parse_message(text: str) -> Message:
         raise ProtocolError("malformed", "messages must be JSON objects, like {\"type\": ...}")
     kind = data.get("type")
     if kind == "hello":
-        _only(data, ("type", "token"))
-        token = data.get("token")
+        _only(data, ("type", "token", "log"))
+        token, log = data.get("token"), data.get("log", "full")
+        if log not in ("full", "new"):
+            raise ProtocolError(
+                "malformed", "hello 'log' must be \"full\" (the default) or \"new\""
+            )
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS):
             raise ProtocolError(
                 "malformed",
                 f"hello 'token' must be a string of at most {MAX_TOKEN_CHARS} characters "
                 "(or null to watch)",
             )
-        return Hello(token)
+        return Hello(token, log)
     if kind == "action":
         _only(data, ("type", "ply", "action", "seat", "id"))
         ply, action, seat, ident = (data.get(k) for k in ("ply", "action", "seat", "id"))

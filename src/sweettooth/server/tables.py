@@ -113,6 +113,9 @@ class Client:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
+        self.log_new = False  # asked for only the new log lines in each state frame
+        self.log_sent = 0  # log lines of its seat's view it has been sent
+        self.log_epoch = 0  # the seat's log epoch those lines belong to
 
     def send(self, text: str) -> None:
         """Queue `text`; a client that falls too far behind is cut off (None ends its writer)."""
@@ -162,6 +165,8 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     seed_sha256: str = ""
+    last_logs: dict[int | None, list[Any]] = field(default_factory=dict)
+    log_epochs: dict[int | None, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seed_sha256 = seed_digest(self.seed)
@@ -212,25 +217,60 @@ class LiveTable:
             "seed": str(self.seed) if self.over else None,
         }
 
-    def state_message(self, seat: int | None) -> str:
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """`state.view(seat)`, noting whether its log only grew since the last one (if a game
+        ever rewrote earlier lines, the seat's log epoch changes and clients get it whole)."""
+        view: dict[str, Any] = self.state.view(seat)
+        log = view.get("log")
+        if isinstance(log, list):
+            prev = self.last_logs.get(seat)
+            if prev is not None and (len(log) < len(prev) or log[: len(prev)] != prev):
+                self.log_epochs[seat] = self.log_epochs.get(seat, 0) + 1
+            self.last_logs[seat] = list(log)
+        return view
+
+    def _frame(self, seat: int | None, view: dict[str, Any], start: int | None) -> str:
         message: dict[str, Any] = {
             "type": "state", "ply": self.ply, "started": self.started, "status": self.status,
-            "view": self.state.view(seat), "seats": self.seats_public(),
-            "seed_sha256": self.seed_sha256,
+            "view": view, "seats": self.seats_public(), "seed_sha256": self.seed_sha256,
         }
+        if start is not None:  # only the log lines from `start` on
+            message["view"] = {**view, "log": view["log"][start:]}
+            message["log_from"] = start
         if self.over:  # the seed is published with the end of the game, never before
             message["seed"] = str(self.seed)
         return dumps(message)
 
+    def _log_start(self, client: Client, view: dict[str, Any]) -> int | None:
+        """Where `client`'s log lines start in this frame (None: it takes whole logs)."""
+        log = view.get("log")
+        if not client.log_new or not isinstance(log, list):
+            return None
+        epoch = self.log_epochs.get(client.seat, 0)
+        start = client.log_sent if client.log_epoch == epoch and client.log_sent <= len(log) \
+            else 0
+        client.log_sent, client.log_epoch = len(log), epoch
+        return start
+
+    def state_message(self, seat: int | None, client: Client | None = None) -> str:
+        view = self._view(seat)
+        return self._frame(seat, view, None if client is None else self._log_start(client, view))
+
     def broadcast_state(self, skip: Client | None = None) -> None:
-        """Every client gets its own seat's view (computed once per seat)."""
-        texts: dict[int | None, str] = {}
+        """Every client gets its own seat's view (computed once per seat; with only the new
+        log lines for clients that asked for them)."""
+        views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[tuple[int | None, int | None], str] = {}
         for client in list(self.clients):
             if client is skip:
                 continue
-            if client.seat not in texts:
-                texts[client.seat] = self.state_message(client.seat)
-            client.send(texts[client.seat])
+            if client.seat not in views:
+                views[client.seat] = self._view(client.seat)
+            view = views[client.seat]
+            key = (client.seat, self._log_start(client, view))
+            if key not in texts:
+                texts[key] = self._frame(client.seat, view, key[1])
+            client.send(texts[key])
 
     def broadcast_presence(self, skip: Client | None = None) -> None:
         text = dumps({"type": "presence", "seats": self.seats_public()})
@@ -493,7 +533,9 @@ class TableManager:
         return seat, token
 
     # -- connections ---------------------------------------------------------------------------
-    async def attach(self, table: LiveTable, token: str | None, client: Client) -> None:
+    async def attach(
+        self, table: LiveTable, token: str | None, client: Client, log: str = "full"
+    ) -> None:
         """Seat `client` by its token (None: spectator), send it the table, tell the others."""
         seat: int | None = None
         if token is not None:
@@ -521,7 +563,8 @@ class TableManager:
                 "type": "welcome", "seat": seat, "game": table.game.id,
                 "players": table.state.players, "started": table.started,
             }))
-            client.send(table.state_message(seat))
+            client.log_new = log == "new"
+            client.send(table.state_message(seat, client))
             if started_now:  # everyone learns that play has begun
                 table.broadcast_state(skip=client)
             elif seat is not None and not was_connected:

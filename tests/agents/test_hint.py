@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import statistics
+import time
 from collections.abc import Iterator
 from functools import cache
 
@@ -272,3 +274,22 @@ def test_bittersweet_take_names_the_choc_and_your_yum() -> None:
     assert h.action == "take b2"
     assert h.reason.startswith("take Toffee Crunch (4 points, matches your YUM! heart) from b2")
     assert h.reason.endswith("the best Choc you know of")
+
+
+@pytest.mark.slow
+def test_print_hint_times() -> None:
+    """A benchmark, not a check: the mean and slowest time of a hint (the medium bot's move
+    and its reason) over 20 random positions per game, on this machine.
+    `pytest tests/agents/test_hint.py -m slow -s -p no:cacheprovider`"""
+    for gid in GAMES:
+        game = st.game(gid)
+        warm = next(positions(gid, 1))
+        hint(game, warm.view(warm.to_move))  # load the game's data files first
+        times = []
+        for state in positions(gid, 20):
+            view = state.view(state.to_move)
+            start = time.perf_counter()
+            hint(game, view)
+            times.append(time.perf_counter() - start)
+        print(f"{gid:12s} hint: mean {statistics.mean(times) * 1000:6.2f} ms, "
+              f"slowest {max(times) * 1000:6.2f} ms over {len(times)} positions")

@@ -71,3 +71,28 @@ def test_names_reach_the_banner_the_log_and_the_drawing(runner: CliRunner) -> No
     assert "> Ada (P3)" in out and "  Candy Bot 3 (P4)" in out
     assert "Ada set markers" in out and "Candy Bot 1 set markers" in out
     assert "P1 set markers" not in out and "seat 2" not in out
+
+
+def test_bonbons_a_bots_flip_is_drawn_then_paused_then_face_down() -> None:
+    state = st.game("bonbons").new(2, 3)
+    script = ScriptIO(["a1", "p0.1", "quit"], interactive=True)
+    events: list[str] = []
+
+    def sleep(seconds: float) -> None:
+        events.append(script.out.getvalue())
+
+    play = TerminalPlay(state, frozenset({0}), {1: RandomAgent()}, script,
+                        ["You", "Candy Bot 1"], bot_rngs={1: random.Random(2)},
+                        bot_delay=0.5, sleep=sleep)
+    play.run()
+    assert events, "the bot's moves were not paused"
+    first = events[0]  # the screen at the first pause: after the bot's first flip
+    flip = first.rsplit("Candy Bot 1 flips ", 1)[1]
+    square, face = flip.split(":")[0], flip.split(": ")[1].split(" (")[0]
+    assert first.rindex("Bonbons (standard)") > first.rindex("Candy Bot 1 flips ")
+    board = first.rsplit("Bonbons (standard)", 1)[1]  # drawn after the flip, before the pause
+    assert "*" in board and face in " ".join(board.split())  # face up, named in the legend
+    after = script.out.getvalue()[len(events[-1]):]
+    if "Your moves" in after:  # our next turn: the bot's tiles are face down again
+        last_board = after.rsplit("Bonbons (standard)", 1)[1].split("Your moves")[0]
+        assert "*" not in last_board.split("draw pile")[0], square

@@ -53,6 +53,13 @@ def goal(game: Game[Any]) -> str | None:
     return text if isinstance(text, str) else None
 
 
+def redraw_after_bots(game: Game[Any]) -> bool:
+    """Whether the table is drawn again after each bot move on a terminal (Bonbons: a face a bot
+    flips is seen on the board for a moment, then turned face down again)."""
+    module = _module(game)
+    return bool(getattr(module, "REDRAW_AFTER_BOT_MOVES", False)) if module else False
+
+
 def public_log(view: JSON) -> list[Any] | None:
     """The view's public log (a list of strings or {"seat", "action", ...} entries), if any."""
     for key in LOG_KEYS:

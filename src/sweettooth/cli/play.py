@@ -179,6 +179,9 @@ class TerminalPlay:
                 if not self.hotseat:
                     watcher = next(iter(self.humans))
                     if self.flush(watcher, fallback=f"{self.names[seat]} moved."):
+                        if self.io.interactive and drawing.redraw_after_bots(self.game):
+                            self.io.write(drawing.draw(self.game, state.view(watcher),
+                                                       self.names, self.memory_aid))
                         self.pause()
         self.finish()
         return True

@@ -27,6 +27,10 @@ from .components import load_box
 GOAL = ("be the first to end a turn with every round tile of your row face up: flip pairs of "
         "identical faces (remember what you saw!).")
 
+REDRAW_AFTER_BOT_MOVES = True
+"""On a terminal the table is drawn after each bot flip: the face shows, a pause, then (at the
+next drawing) it is face down again, as at the table."""
+
 _ACTOR = re.compile(r"^p(\d+)\b")
 UP = ("showing", "matched", "found", "wrapper")
 

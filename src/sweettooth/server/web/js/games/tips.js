@@ -171,10 +171,15 @@ function place(el) {
   el.classList.remove("tip-below");
   const r = tip.getBoundingClientRect();
   if (!r.width) return;
+  // Inside the viewport and within a little of the game's board (which clips what goes further).
   const vw = document.documentElement.clientWidth;
+  const game = el.closest(".bittersweet, .bonbons, .lechocolat, .sweetnose, .sweetshop");
+  const b = game ? game.getBoundingClientRect() : { left: 4, right: vw - 4 };
+  const lo = Math.max(4, b.left - 8);
+  const hi = Math.min(vw - 4, b.right + 8);
   let dx = 0;
-  if (r.left < 4) dx = 4 - r.left;
-  else if (r.right > vw - 4) dx = vw - 4 - r.right;
+  if (r.left < lo) dx = lo - r.left;
+  else if (r.right > hi) dx = hi - r.right;
   tip.style.setProperty("--tip-dx", `${Math.round(dx)}px`);
   if (r.top < 4) el.classList.add("tip-below");
 }

@@ -83,7 +83,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
     """One sweettooth game as a PettingZoo AEC environment; made by `sweettooth.rl.env`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the instance)
-        "render_modes": ["ansi"], "name": "sweettooth_v0", "is_parallelizable": False,
+        "render_modes": ["ansi"], "render_fps": 4, "name": "sweettooth_v0",
+        "is_parallelizable": False,
     }
 
     def __init__(
@@ -163,6 +164,23 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._after_move()
+
+    def set_state(self, state: State) -> None:
+        """Continue the episode from `state` (a state of this game and player count), e.g. a
+        position from a saved game or a determinization: for tests and analysis."""
+        if state.game.id != self.game.id or state.players != self.players:
+            raise ValueError(
+                f"expected a {self.game.id} state for {self.players} players, got "
+                f"{state.game.id} for {state.players}"
+            )
+        self._state = state
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
         self._after_move()
 
     def _after_move(self) -> None:

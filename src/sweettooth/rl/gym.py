@@ -57,7 +57,7 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
     """One learner seat; the other seats are played by sweettooth agents (see the module
     docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as Gymnasium)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as Gymnasium)
 
     def __init__(
         self,

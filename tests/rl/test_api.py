@@ -1,0 +1,39 @@
+"""The standard checkers: PettingZoo's api_test for every game and player count, Gymnasium's
+check_env for every registered id."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test  # type: ignore[import-untyped]
+
+import sweettooth as st
+import sweettooth.rl as rl
+from sweettooth.rl.gym import GYM_IDS
+
+CASES = [(g, n) for g in st.games() for n in st.game(g).player_counts()]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_pettingzoo_api(game_id: str, players: int) -> None:
+    env = rl.env(game_id, players)
+    api_test(env, num_cycles=300)
+
+
+@pytest.mark.parametrize("env_id", sorted(GYM_IDS.values()))
+def test_gymnasium_check_env(env_id: str) -> None:
+    # The checker plays `action_space.sample()`, mostly illegal ids: with illegal="penalty" such
+    # an id ends the episode (the default, "raise", would stop the checker at its first step).
+    env = gymnasium.make(env_id, opponent="random", illegal="penalty", render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning from the checker is a failure here
+        check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_every_id_is_registered() -> None:
+    assert set(GYM_IDS) == set(st.games())
+    for env_id in GYM_IDS.values():
+        assert env_id in gymnasium.registry

@@ -1,0 +1,55 @@
+"""Masks equal the legal actions, and every id maps back to its notation, over random play."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import sweettooth as st
+import sweettooth.rl as rl
+
+GAMES = st.games()
+
+
+def random_steps(game_id: str, players: int, steps: int, seed: int, **options: object) -> int:
+    """Random masked play for `steps` steps over as many episodes as it takes, checking at each
+    step that the mask's ids are exactly the legal actions' ids and that each id's notation is
+    the action's; returns the number of episodes."""
+    env = rl.env(game_id, players, **options)
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    episodes = 1
+    for _ in range(steps):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.reset(seed=rng.randrange(2**31))
+            episodes += 1
+            obs, *_ = env.last()
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8
+        legal = env.state.legal_actions()
+        ids = np.flatnonzero(mask)
+        assert sorted(env.spec.index[str(a)] for a in legal) == ids.tolist()
+        assert {env.actions[i] for i in ids} == {str(a) for a in legal}
+        env.step(int(rng.choice(ids)))
+    return episodes
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_masks_are_the_legal_actions(game_id: str) -> None:
+    """CI size: 2,000 steps per game at its smallest player count."""
+    players = st.game(game_id).min_players
+    assert random_steps(game_id, players, 2_000, seed=11) >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game_id", "players", "variant"),
+    [(g, n, i) for g in GAMES for n in st.game(g).player_counts()
+     for i in range(len(st.game(g).variants()))],
+)
+def test_masks_over_10000_steps(game_id: str, players: int, variant: int) -> None:
+    options = st.game(game_id).variants()[variant]
+    random_steps(game_id, players, 10_000, seed=5, **options)

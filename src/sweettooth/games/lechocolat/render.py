@@ -73,12 +73,12 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
                 cell, below = r * WIDTH + c, (r + 1) * WIDTH + c
                 cut = group_of.get(cell, -1) != group_of.get(below, -2)
                 sep += "----- " if cut else "      "
-            lines.append(sep.rstrip())
+            if sep.strip():  # a row with no border below it needs no line
+                lines.append(sep.rstrip())
     flavours = ", ".join(f"{f['code']} {f['name'].lower()}" for f in view["flavours"])
     owners = ", ".join(f"#{s + 1} {n}" for s, n in enumerate(names))
-    lines.extend(textwrap.wrap(f"{flavours}, --- blank", 78, initial_indent="  ",
-                               subsequent_indent="  "))
-    lines.append(f"  claimed by {owners}")
+    lines.extend(textwrap.wrap(f"{flavours}, --- blank; claimed by {owners}", 78,
+                               initial_indent="  ", subsequent_indent="  "))
     card = view["scoring_card"]
     values = ", ".join(f"{k} {v:+d}" for k, v in card["values"].items())
     sets = "; ".join(f"{'+'.join(s['flavours'])} = {s['points']}" for s in card["sets"])

@@ -53,6 +53,19 @@ def log_line(entry: Any, names: Sequence[str]) -> str:
                    if 0 < int(m.group(1)) <= len(names) else m.group(0), str(entry))
 
 
+_TASKS = {
+    "ability": "resolve it",
+    "reveal": "pick a face-down Choc to reveal",
+    "peek": "pick a face-down Choc to look at",
+    "return": "return a Choc to the box",
+    "give": "give a Choc",
+    "demand": "choose who gives them a Choc",
+    "surrender": "give a Choc they are asked for",
+    "peek_preference": "choose whose Preference card to see",
+}
+"""What an ability in progress waits for, in words (the view's task kinds)."""
+
+
 def _fit(line: str) -> list[str]:
     """`line` wrapped to 78 columns, continuations indented 2 more than the line."""
     lead = " " * (len(line) - len(line.lstrip()))
@@ -137,7 +150,8 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
             people.append(f"    Preference cards discarded: {', '.join(e['discards'])}")
     if view["tasks"]:
         t = view["tasks"][-1]
-        people.append(f"Ability in progress: {t['choc']} ({t['kind']}) for {names[t['who']]}")
+        doing = _TASKS.get(t["kind"], t["kind"])
+        people.append(f"Ability of {t['choc']} in progress: {names[t['who']]} to {doing}")
     if view["pending"]:
         people.append(f"On Reveal abilities waiting: {', '.join(view['pending'])}")
     for rnd in view["rounds"][-1:]:

@@ -25,8 +25,16 @@ GAMES = [
 Pilot_ = Pilot[int]
 
 
-def names(players: int) -> list[str]:
-    return ["You", *(f"Candy Bot {i}" for i in range(1, players))]
+def names(players: int, humans: list[int]) -> list[str]:
+    """The CLI's defaults: the human is "You", bots "Candy Bot 1", ... in seat order."""
+    out, bot = [], 0
+    for seat in range(players):
+        if seat in humans:
+            out.append("You")
+        else:
+            bot += 1
+            out.append(f"Candy Bot {bot}")
+    return out
 
 
 def make_app(
@@ -51,9 +59,9 @@ def make_app(
         {},
         humans=humans,
         agents=agents,
-        names=kw.pop("names", names(players)),
+        names=kw.pop("names", names(players, humans)),
         bot_delay=0,
-        flip_pause=0,
+        flip_pause=kw.pop("flip_pause", 0),
         memory_aid=memory_aid,
         seed=seed,
         state=state,

@@ -355,8 +355,13 @@ class SweetApp(App[int]):
         action = self.game.parse_action(self.state, action_text)
         self.waiting = False
         self.composer = Composer([])
+        self.run_worker(self.carry_on(seat, action), name="advance", exclusive=True)
+
+    async def carry_on(self, seat: int, action: Any) -> None:
+        """Apply a human's move (a flipped face is shown for a moment), then let the bots
+        play until a human must move again."""
         await self.after_move(seat, action)
-        self.run_worker(self.advance(), name="advance", exclusive=True)
+        await self.advance()
 
     async def finish(self) -> None:
         self.waiting = False

@@ -47,7 +47,9 @@ def score_table(view: JSON, ctx: Ctx, unit: str) -> Table:
     table.add_column("")
     for seat, score in enumerate(result.get("scores") or []):
         win = seat in (result.get("winners") or [])
-        who = ctx.name(seat) + (" (you)" if seat == ctx.seat else "")
+        who = ctx.name(seat)
+        if seat == ctx.seat and who != "You":
+            who += " (you)"
         table.add_row(who, number(score), "winner" if win else "", style="bold" if win else "")
     return table
 
@@ -83,12 +85,13 @@ class EndScreen(Screen[None]):
             out.append(Static(Text(tie), classes="end-part", id="end-tie"))
         if view.get("players", 1) > 1:
             out.append(Static(score_table(view, ctx, self.unit), classes="end-part"))
+        if self.notes:
+            out.append(Static(Text("\n".join(self.notes), style="dim"), classes="end-part",
+                              id="end-notes"))
         for part in self.face.summary(view, ctx):
             w = widget(part)
             w.add_class("end-part")
             out.append(w)
-        if self.notes:
-            out.append(Static(Text("\n".join(self.notes)), classes="end-part", id="end-notes"))
         return out
 
     def compose(self) -> ComposeResult:

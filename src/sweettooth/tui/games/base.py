@@ -41,7 +41,8 @@ class Ctx:
 
     def owner(self, seat: int) -> str:
         """'Your' or 'Alice's'."""
-        return "Your" if seat == self.seat else f"{self.name(seat)}'s"
+        name = self.name(seat)
+        return "Your" if seat == self.seat or name == "You" else f"{name}'s"
 
     def who(self, seat: int) -> str:
         """'You' or 'Alice'."""

@@ -156,10 +156,13 @@ class TerminalPlay:
         """Play until the game ends (True) or the player quits / input ends (False)."""
         state = self.state
         self.opening()
-        for h in self.humans:
-            self._seen[h] = len(drawing.public_log(state.view(h)) or ())
-            self._pending[h] = []
+        for h in self.humans:  # what the log says before anyone moves (who starts, ...)
+            log = drawing.public_log(state.view(h)) or []
+            self._seen[h] = len(log)
+            self._pending[h] = [drawing.log_line(self.game, e, self.names) for e in log]
             self._last[h] = {}
+        if not self.hotseat:
+            self.flush(next(iter(self.humans)))
         while (seat := state.to_move) is not None:
             if seat in self.humans:
                 if self.hotseat and self._at_device != seat and not self.handover(seat):

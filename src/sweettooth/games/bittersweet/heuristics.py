@@ -1,9 +1,11 @@
 """BitterSweet bot heuristics. They see only a view and the legal actions, and draw any chance
 from the `rng` they are given.
 
-`greedy(threshold)` values each Choc it can see for itself: its printed points (an estimate for
-"1 or 3 if..." and "?"), plus `yum_bonus` per attribute matching its YUM! and minus
-`yuck_penalty` per attribute matching its YUCK! (wilds count for every card). On its turn it
+`greedy(threshold)` values each Choc it can see for itself, by the round's real scoring with
+its own YUM! and YUCK! cards (scoring.py): a Choc in its hand is worth what its hand's score
+would lose without it, any other Choc what its hand's score would gain with it (so a Choc
+matching its YUCK! is worth less than nothing, a YUM! wild the more the more YUM! cards it
+has). On its turn it
 
 1. takes the best Choc it knows of (face up, or face down and peeked) worth `threshold` or more;
 2. otherwise reveals a face-down Choc when it is unsure (reveal before taking);
@@ -11,8 +13,11 @@ from the `rng` they are given.
    or takes the best known Choc if worth more than 0, else a face-down one at random.
 
 In decisions it gives and returns its worst Chocs (to the opponent with most round wins when it
-may choose), asks the opponent with the biggest hand for a Choc, and picks unknown cells to peek.
-`choose` is `greedy(3)`.
+may choose), asks the opponent with the biggest hand for a Choc, and peeks at cells whose Choc
+it does not know (not one it returned itself, nor one it has seen). `choose` is `greedy(3)`.
+`sensible(view, legal)` drops the moves no sensible player makes (the search looks only at the
+rest): giving or returning a Choc worth clearly more to it than its worst, peeking at or
+revealing a Choc it knows (unless its On Reveal ability is the point).
 
 >>> import random, sweettooth as st
 >>> s = st.game("bittersweet").new(players=3, seed=2)
@@ -33,6 +38,7 @@ from typing import Any
 from sweettooth.core import JSON
 
 from .components import Choc, Components, load_components
+from .scoring import score_hand
 from .state import ROUND_WINS_NEEDED
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
@@ -60,18 +66,47 @@ def choc_value(choc: Choc, yum: list[str], yuck: list[str], yum_bonus: float = 2
     return value
 
 
-def greedy(threshold: float = 3.0, yum_bonus: float = 2.0, yuck_penalty: float = 2.0) -> Chooser:
+class Values:
+    """What each Choc is worth to the viewing seat: the change it makes to the seat's own round
+    score (real scoring with its own YUM! and YUCK! cards), kept or gained."""
+
+    def __init__(self, view: JSON) -> None:
+        self.comps = comps = _comps(view)
+        mine = view["seats"][int(view["seat"])]
+        self.hand = [comps.choc_index(c) for c in mine["hand"]]
+        self.yum = [comps.pref_index(a) for a in mine["yum"]]
+        self.yuck = [comps.pref_index(a) for a in mine["yuck"]]
+        self.now = self.total(self.hand)
+        self.memo: dict[str, float] = {}
+
+    def total(self, hand: list[int]) -> float:
+        return float(score_hand(self.comps, hand, self.yum, self.yuck)["total"])
+
+    def __call__(self, cid: str) -> float:
+        found = self.memo.get(cid)
+        if found is None:
+            x = self.comps.choc_index(cid)
+            if x in self.hand:
+                rest = list(self.hand)
+                rest.remove(x)
+                found = self.now - self.total(rest)
+            else:
+                found = self.total([*self.hand, x]) - self.now
+            self.memo[cid] = found
+        return found
+
+
+def known_cells(view: JSON) -> set[str]:
+    """Face-down cells whose Choc the seat knows (it returned it there, or has seen it)."""
+    return {b["cell"] for b in view["box"] if b["face"] == "down" and b["choc"]}
+
+
+def greedy(threshold: float = 3.0) -> Chooser:
     """A heuristic player; see the module docstring."""
 
     def choose_action(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
-        comps = _comps(view)
         me = int(view["seat"])
-        mine = view["seats"][me]
-        yum, yuck = mine["yum"], mine["yuck"]
-
-        def value(cid: str) -> float:
-            return choc_value(comps.chocs[comps.choc_index(cid)], yum, yuck, yum_bonus,
-                              yuck_penalty)
+        value = Values(view)
 
         by_text = {str(a): a for a in legal}
         texts = list(by_text)
@@ -79,7 +114,9 @@ def greedy(threshold: float = 3.0, yum_bonus: float = 2.0, yuck_penalty: float =
         if verb == "resolve":
             return legal[0]
         if verb == "pick":
-            return by_text[rng.choice(texts)]
+            fresh = [t for t in texts if t.split()[1] not in known_cells(view)]
+            peeking = bool(view["tasks"]) and view["tasks"][-1]["kind"] == "peek"
+            return by_text[rng.choice(fresh if peeking and fresh else texts)]
         if verb == "choose":
             others = [e for e in view["seats"] if e["seat"] != me]
             target = max(others, key=lambda e: (e["hand_size"], rng.random()))
@@ -118,6 +155,36 @@ def greedy(threshold: float = 3.0, yum_bonus: float = 2.0, yuck_penalty: float =
 
 
 choose: Chooser = greedy(3.0)
+
+WORSE_BY = 1.0
+"""Giving or returning a Choc worth this much more than the worst one on offer is a blunder."""
+
+
+def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
+    """The legal moves a sensible player considers (see the module docstring)."""
+    texts = [str(a) for a in legal]
+    verb = texts[0].split()[0] if texts else ""
+    keep = list(legal)
+    if verb in ("give", "return") and view["tasks"]:
+        value = Values(view)
+        worth = [value(t.split()[1]) for t in texts]
+        least = min(worth)
+        keep = [a for a, w in zip(legal, worth, strict=True) if w < least + WORSE_BY]
+    elif verb == "pick" and view["tasks"] and view["tasks"][-1]["kind"] == "peek":
+        known = known_cells(view)
+        keep = [a for a, t in zip(legal, texts, strict=True) if t.split()[1] not in known]
+    elif "take" in {t.split()[0] for t in texts}:  # a turn action
+        comps = _comps(view)
+        inside = {b["cell"]: b["choc"] for b in view["box"] if b["face"] == "down" and b["choc"]}
+        keep = []
+        for a, t in zip(legal, texts, strict=True):
+            words = t.split()
+            if words[0] == "reveal" and words[1] in inside:
+                choc = comps.chocs[comps.choc_index(inside[words[1]])]
+                if choc.trigger("on_reveal") is None:
+                    continue  # it tells nothing and does nothing: an action thrown away
+            keep.append(a)
+    return keep or list(legal)
 
 
 def evaluate(view: JSON) -> list[float]:

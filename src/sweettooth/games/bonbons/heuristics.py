@@ -5,7 +5,14 @@ actions, and draw any chance from the `rng` they are given.
   opponent's tile and its square are, matches its own known pairs, runs the coins when it knows
   all three, and otherwise explores the way that gives the better chance of a pair (a square
   first, or one of its own unknown tiles first). It never flips a round tile it knows cannot
-  match, and stops after a square whose pair it cannot find.
+  match, and stops after a square whose pair it cannot find. It flips one of its own unknown
+  tiles first only when a remembered square may be that tile's pair: otherwise the tile's pair
+  is one of the unknown squares, just as likely to come up square first, and a square first
+  can still be left alone (a flipped tile is shown to every thief).
+
+`sensible(view, legal)` drops the moves no sensible player makes (the search looks only at the
+rest): an own unknown tile first when no remembered square can be its pair, and a square known
+not to match the round tile showing while an unknown square is left.
 - `human_like(forget)`: the same player with a human memory: each remembered face-down tile is
   forgotten with probability `forget` per turn since it was last seen (it remembers a tile seen
   `t` turns ago with probability `(1 - forget) ** t`). Stateless: the forgetting is drawn from
@@ -164,12 +171,12 @@ def decide(view: JSON, mem: Memory, rng: random.Random) -> str | None:
 def _explore(mem: Memory, rng: random.Random) -> str | None:
     """No sure pair: flip a square first or one of our unknown tiles first, by the better odds."""
     unseen = mem.unseen_square_faces
-    if mem.unknown_own and mem.unseen_rounds:
+    if mem.unknown_own and mem.unseen_rounds and _pair_remembered(mem):
         # our unknown tile shows an unseen round face: is its square remembered?
         known = sum(1 for f in mem.square_of if f not in mem.tile_of)
         p_known = min(1.0, known / mem.unseen_rounds)
         p_round_first = p_known + (1 - p_known) / max(1, len(mem.unknown_squares))
-    else:
+    else:  # a blind guess at its pair, no better than a square first: keep the tile hidden
         p_round_first = 0.0
     if unseen and mem.unknown_squares:
         findable = sum(1 for f in unseen if f in mem.tile_of)
@@ -185,6 +192,28 @@ def _explore(mem: Memory, rng: random.Random) -> str | None:
     if mem.unknown_own:
         return rng.choice(mem.unknown_own)
     return None
+
+
+def _pair_remembered(mem: Memory) -> bool:
+    """Whether a remembered face-down square could be the pair of one of our unknown tiles
+    (its face is on no round tile anyone remembers)."""
+    return any(f not in mem.tile_of for f in mem.square_of)
+
+
+def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
+    """The legal moves a sensible player considers (see the module docstring)."""
+    if view["to_move"] is None:
+        return list(legal)
+    mem = remember(view, lambda _seen: True)
+    texts = [str(a) for a in legal]
+    drop: set[str] = set()
+    if view["phase"] == "start" and mem.unknown_squares and not _pair_remembered(mem):
+        drop = set(mem.unknown_own)  # showing our tile to thieves for a blind guess
+    elif view["phase"] == "after round" and mem.unknown_squares:
+        showing = _face_of(view, view["go"]["round"])
+        drop = {q for f, q in mem.square_of.items() if f != showing}
+    keep = [a for a, t in zip(legal, texts, strict=True) if t not in drop]
+    return keep or list(legal)
 
 
 def _least_useful(mem: Memory) -> str:

@@ -23,7 +23,7 @@ import shutil
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -113,7 +113,7 @@ class TerminalPlay:
 
     state: State
     humans: frozenset[int]
-    agents: dict[int, Agent]
+    agents: Mapping[int, Agent]
     io: LineIO
     names: list[str]
     bot_rngs: dict[int, random.Random]
@@ -233,7 +233,7 @@ class TerminalPlay:
             self.io.write(f"\n{SEPARATOR}\n{name}, take the device.\n{SEPARATOR}")
         self._at_device = seat
         if self._pending.get(seat):
-            self.io.write(f"Since your last turn, {name}:")
+            self.io.write(f"What {name} has not seen yet:")
             self.flush(seat)
         return True
 

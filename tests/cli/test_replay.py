@@ -42,7 +42,7 @@ def test_replay_from_a_seat_and_of_an_unfinished_game(
     result = runner.invoke(app, ["replay", str(path), "--seat", "2"])
     assert result.exit_code == 0, result.output
     assert "[seat 1]" in result.stdout and "[spectator]" not in result.stdout
-    assert "Shown as Player 2 saw the game" in result.stdout
+    assert "Shown as Player 2 saw the game" in " ".join(result.stdout.split())
     assert "The record ends before the game does (Player 2 to move)." in result.stdout
     for bad in ("5", "0"):
         bad_seat = runner.invoke(app, ["replay", str(path), "--seat", bad])

@@ -8,6 +8,7 @@ a message naming the problem.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,12 +48,14 @@ def replay_steps(record: JSON, seat: int | None, write: Callable[[str], None]) -
     names = [f"Player {s + 1}" for s in range(players)]
     who = "a spectator" if seat is None else names[seat]
     total = len(record["actions"])
-    write(
+    write("\n".join(textwrap.wrap(
         f"{game.title}, {players} players ({', '.join(names)}); {total} moves recorded. "
-        f"Shown as {who} saw the game: nothing that {who} could not see."
-    )
+        f"Shown as {who} saw the game: nothing that {who} could not see.", 78)))
     view = game_state.view(seat)
-    seen = len(drawing.public_log(view) or ())
+    opening = drawing.public_log(view) or []
+    for entry in opening:
+        write(f"  {drawing.log_line(game, entry, names)}")
+    seen = len(opening)
     write(drawing.draw(game, view, names))
     for ply, text in enumerate(record["actions"]):
         mover = game_state.to_move

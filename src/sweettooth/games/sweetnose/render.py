@@ -96,7 +96,7 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
     if view.get("markers"):
         marks = ", ".join(f"{k} {view['markers'][k]}" for k in kinds)
         lines.append(f"Your secret markers: {marks}")
-    elif phase == "markers":
+    if phase == "markers":
         done = [names[s] for s, ok in enumerate(view["markers_set"]) if ok]
         lines.append("Markers set by: " + (", ".join(done) if done else "nobody yet"))
     lines.extend(_stores(view, names))

@@ -487,7 +487,7 @@ class SweetApp(App[int]):
             self.say("Hints are not available in this version.")
             return
         try:
-            h = hint(self.game, self.state.view(self.viewer))
+            h = hint(self.game, self.state.view(self.viewer), self.names)
         except (SweetToothError, ValueError) as exc:
             self.say(f"No hint: {exc}")
             return

@@ -122,3 +122,20 @@ def print_bench(results: list[JSON], console: Console) -> None:
         "legal_actions + random choice + apply over seeded random playouts",
         highlight=False,
     )
+
+
+def bench_rl_cmd(game_id: str | None, seconds: float, players: int | None, as_json: bool,
+                 console: Console) -> None:
+    """`sweettooth bench --rl`: RL environment steps/s beside the engine's actions/s
+    (`sweettooth.rl.bench`; needs the rl extra)."""
+    try:
+        from sweettooth.rl.bench import bench_rl, format_rl
+    except ImportError as exc:
+        raise SystemExit(
+            f"bench --rl needs the rl extra (pip install 'sweettooth[rl]'): {exc}"
+        ) from None
+    results = bench_rl(None if game_id is None else [game_id], seconds, players)
+    if as_json:
+        console.print_json(data={**environment(), "seconds_per_game": seconds, "rl": results})
+    else:
+        console.print(format_rl(results), highlight=False)

@@ -24,7 +24,7 @@ from sweettooth.agents import Agent, make_agent, seat_rngs
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
-from .bench import bench_game, bench_ismcts, environment, print_bench
+from .bench import bench_game, bench_ismcts, bench_rl_cmd, environment, print_bench
 from .common import (
     USAGE_ERROR,
     choose_players,
@@ -299,8 +299,14 @@ def bench_cmd(
         int | None, typer.Option(help="Number of players (default: each game's minimum).")
     ] = None,
     as_json: JsonArg = False,
+    rl: Annotated[
+        bool, typer.Option("--rl", help="RL environment steps/s beside the engine's actions/s.")
+    ] = False,
 ) -> None:
     """Random-playout throughput (games/s, actions/s) of each rules engine on one core."""
+    if rl:
+        bench_rl_cmd(game_id and find_game(game_id).id, seconds, players, as_json, _console())
+        return
     chosen: list[Game[Any]] = (
         [find_game(gid) for gid in st.games()] if game_id is None else [find_game(game_id)]
     )

@@ -1,0 +1,132 @@
+"""`sweettooth bench --rl`: environment steps per second beside the engine's own random playouts.
+
+An environment step is one turn of the AEC loop as a trainer runs it: `env.last()` (the
+observation: the seat's view encoded, and the action mask), a uniformly random id among the
+mask's, and `env.step(id)` (which plays it, then builds the next seat's mask and view). Resets
+are timed too. The engine's rate is the plain random playout of `sweettooth bench`:
+`legal_actions()`, a random choice, `apply()`; the ratio says how much the RL layer costs.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+import sweettooth as st
+from sweettooth.core import JSON
+
+from .aec import SweettoothAEC
+
+
+def engine_actions_per_s(game_id: str, players: int, seconds: float, seed: int = 0) -> float:
+    """Random-playout actions per second of the bare engine (set-up not counted)."""
+    game = st.game(game_id)
+    choice = random.Random(seed).choice
+    actions, spent, k = 0, 0.0, 0
+    clock = time.perf_counter
+    deadline = clock() + seconds
+    while True:
+        state = game.new(players, seed + k)
+        k += 1
+        legal_actions, apply = state.legal_actions, state.apply
+        t0 = clock()
+        while legal := legal_actions():
+            apply(choice(legal))
+        t1 = clock()
+        spent += t1 - t0
+        actions += len(state.history)
+        if t1 >= deadline:
+            return actions / max(spent, 1e-9)
+
+
+def env_steps_per_s(game_id: str, players: int, seconds: float, seed: int = 0) -> float:
+    """AEC environment steps per second under random masked play (resets included)."""
+    env = SweettoothAEC(game_id, players)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    clock = time.perf_counter
+    t0 = clock()
+    deadline = t0 + seconds
+    env.reset(seed=seed)
+    episode = 0
+    while True:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            episode += 1
+            env.reset(seed=seed + episode)
+            if clock() >= deadline:
+                break
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+    return steps / (clock() - t0)
+
+
+def step_costs(game_id: str, players: int, positions: int = 300, seed: int = 0) -> JSON:
+    """Where an environment step's time goes, in microseconds per step, over positions of
+    seeded random games: building the seat's view (`state.view`, the engine's work) and
+    encoding it (`encode`, the RL layer's)."""
+    game = st.game(game_id)
+    spec = SweettoothAEC(game_id, players).spec
+    rng = random.Random(seed)
+    found: list[tuple[Any, int]] = []
+    k = 0
+    while len(found) < positions:
+        state = game.new(players, seed + k)
+        k += 1
+        while (seat := state.to_move) is not None and len(found) < positions:
+            if rng.random() < 0.25:
+                found.append((state.copy(), seat))
+            state.apply(rng.choice(state.legal_actions()))
+    clock = time.perf_counter
+    t0 = clock()
+    views = [s.view(seat) for s, seat in found]
+    t1 = clock()
+    for view in views:
+        spec.encode(view)
+    t2 = clock()
+    return {"view_us": 1e6 * (t1 - t0) / positions, "encode_us": 1e6 * (t2 - t1) / positions}
+
+
+def bench_rl(
+    games: list[str] | None = None, seconds: float = 3.0, players: int | None = None
+) -> list[JSON]:
+    """Both rates for each game (default: all, each at its minimum player count)."""
+    out: list[JSON] = []
+    for game_id in games or st.games():
+        game = st.game(game_id)
+        n = players if players is not None else game.min_players
+        engine = engine_actions_per_s(game_id, n, seconds / 2)
+        env = env_steps_per_s(game_id, n, seconds / 2)
+        out.append({
+            "game": game_id,
+            "players": n,
+            "engine_actions_per_s": engine,
+            "env_steps_per_s": env,
+            "ratio": env / engine,
+            **step_costs(game_id, n),
+        })
+    return out
+
+
+def format_rl(results: list[JSON]) -> str:
+    """A plain table of `bench_rl` results."""
+    lines = [f"{'game':<12} {'players':>7} {'engine actions/s':>17} {'env steps/s':>12} "
+             f"{'env/engine':>10} {'engine µs/action':>16} {'view µs':>8} {'encode µs':>9}"]
+    for r in results:
+        lines.append(
+            f"{r['game']:<12} {r['players']:>7} {r['engine_actions_per_s']:>17,.0f} "
+            f"{r['env_steps_per_s']:>12,.0f} {r['ratio']:>10.0%} "
+            f"{1e6 / r['engine_actions_per_s']:>16.0f} {r['view_us']:>8.0f} "
+            f"{r['encode_us']:>9.0f}"
+        )
+    lines.append(
+        "one core; env step = env.last() (encode + mask) + random masked id + env.step(); "
+        "view: state.view(seat) per step; encode: sweettooth.rl.encode per step"
+    )
+    return "\n".join(lines)
+

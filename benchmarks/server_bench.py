@@ -47,7 +47,10 @@ class Stats:
 def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "SWEETTOOTH_RATE_BURST": "100000", "SWEETTOOTH_RATE_PER_SECOND": "100000",
            "SWEETTOOTH_HTTP_BURST": "100000", "SWEETTOOTH_HTTP_PER_SECOND": "100000",
-           "SWEETTOOTH_MAX_OPEN_TABLES": "100000"}
+           "SWEETTOOTH_MAX_OPEN_TABLES": "100000",
+           # one load generator on one address stands for many players on many addresses
+           "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "100000",
+           "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "100000"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -71,9 +74,9 @@ def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
 
 
 async def seat_client(ws_url: str, token: str, seat: int, rng: random.Random,
-                      stats: Stats) -> None:
+                      stats: Stats, log: str) -> None:
     async with connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "log": log}))
         sent_at = 0.0
         async for raw in ws:
             msg = json.loads(raw)
@@ -93,7 +96,7 @@ async def seat_client(ws_url: str, token: str, seat: int, rng: random.Random,
 
 
 async def table_worker(http: httpx.AsyncClient, base: str, game: str, players: int,
-                       deadline: float, rng: random.Random, stats: Stats) -> None:
+                       deadline: float, rng: random.Random, stats: Stats, log: str) -> None:
     ws_base = base.replace("http://", "ws://")
     while time.perf_counter() < deadline:
         r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "human"}] *
@@ -104,20 +107,21 @@ async def table_worker(http: httpx.AsyncClient, base: str, game: str, players: i
             j = await http.post(f"/api/tables/{table}/join", json={"name": f"p{p}"})
             tokens.append(j.json()["token"])
         await asyncio.gather(*(
-            seat_client(f"{ws_base}/ws/tables/{table}", tokens[p], p, rng, stats)
+            seat_client(f"{ws_base}/ws/tables/{table}", tokens[p], p, rng, stats, log)
             for p in range(players)
         ))
         stats.games += 1
 
 
-async def drive(base: str, tables: int, game: str, players: int, seconds: float) -> None:
+async def drive(base: str, tables: int, game: str, players: int, seconds: float,
+                log: str) -> None:
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         start = time.perf_counter()
         deadline = start + seconds
         await asyncio.gather(*(
-            table_worker(http, base, game, players, deadline, random.Random(i), stats)
+            table_worker(http, base, game, players, deadline, random.Random(i), stats, log)
             for i in range(tables)
         ))
         elapsed = time.perf_counter() - start
@@ -125,7 +129,8 @@ async def drive(base: str, tables: int, game: str, players: int, seconds: float)
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     print(json.dumps({
-        "tables": tables, "game": game, "players": players, "seconds": round(elapsed, 1),
+        "tables": tables, "game": game, "players": players, "log": log,
+        "seconds": round(elapsed, 1),
         "moves": len(lat), "games": stats.games, "errors": stats.errors,
         "moves_per_s": round(len(lat) / elapsed, 1),
         "rtt_p50_ms": round(p50, 2), "rtt_p99_ms": round(p99, 2),
@@ -139,6 +144,8 @@ def main() -> None:
     parser.add_argument("--game", default="lechocolat")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--log", choices=("full", "new"), default="full",
+                        help="state frames with whole logs, or only the new lines")
     args = parser.parse_args()
     schema = None
     with tempfile.TemporaryDirectory() as tmp:
@@ -153,7 +160,8 @@ def main() -> None:
                 {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
         proc, base = start_server(db)
         try:
-            asyncio.run(drive(base, args.tables, args.game, args.players, args.seconds))
+            asyncio.run(drive(base, args.tables, args.game, args.players, args.seconds,
+                              args.log))
         finally:
             proc.terminate()
             proc.wait(30)

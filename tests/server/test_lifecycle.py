@@ -61,10 +61,12 @@ def test_a_game_everyone_left_is_ended_as_abandoned(short_lived: ServerProcess) 
     with api(srv) as http:
         info = http.get(f"/api/tables/{left}").json()
         record = http.get(f"/api/tables/{left}/record")
+        replay = http.get(f"/api/tables/{left}/replay", params={"ply": 1})
         refused = http.post(f"/api/tables/{never_came}/join", json={"name": "Late"})
     assert info["to_move"] is None and info["seed"] is not None
     assert record.status_code == 200 and str(record.json()["seed"]) == info["seed"]
     assert refused.status_code == 409
+    assert replay.status_code == 200 and replay.json()["plies"] == info["ply"]
     srv.stop()
     with sqlite3.connect(srv.db.removeprefix("sqlite:///")) as db:
         rows = dict(db.execute("SELECT id, status FROM tables").fetchall())

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
 
 import sweettooth as st
 
@@ -110,3 +112,30 @@ def test_bots_resume_when_the_database_is_back(db_url: str) -> None:
         with api(srv) as http:
             record = http.get(f"/api/tables/{table}/record").json()
     assert st.replay(record).to_move is None  # every acknowledged move is in the record
+
+
+def test_a_table_that_cannot_be_read_is_a_503_and_an_error_frame(postgres_url: str) -> None:
+    """Loading a table the server does not hold in memory needs the database: while the
+    `tables` table is renamed away that is a 503 (HTTP) and `storage_unavailable` (WebSocket),
+    never a 500 or a silent close."""
+    engine = create_engine(postgres_url)
+    with ServerProcess(postgres_url, env=ENV) as srv:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE tables RENAME TO tables_away"))
+        try:
+            with api(srv) as http:
+                r = http.get("/api/tables/NotInMemory")
+
+            async def socket() -> dict[str, Any]:
+                async with connect(f"{srv.ws}/ws/tables/NotInMemory") as ws:
+                    return dict(json.loads(await ws.recv()))
+
+            frame = asyncio.run(socket())
+        finally:
+            with engine.begin() as conn:
+                conn.execute(text("ALTER TABLE tables_away RENAME TO tables"))
+            engine.dispose()
+        with api(srv) as http:
+            assert http.get("/api/tables/NotInMemory").status_code == 404  # back to normal
+    assert r.status_code == 503 and r.headers["retry-after"] == "1"
+    assert frame["code"] == "storage_unavailable" and frame["retryable"] is True

@@ -299,7 +299,12 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         sockets[address] = sockets.get(address, 0) + 1
         try:
             manager: TableManager = websocket.app.state.manager
-            table = await manager.get(table_id) if len(table_id) <= 32 else None
+            try:
+                table = await manager.get(table_id) if len(table_id) <= 32 else None
+            except StorageUnavailable as exc:
+                await websocket.send_text(storage_error(exc, None, None))
+                await websocket.close(code=1013)  # try again later
+                return
             if table is None:
                 await websocket.send_text(
                     error("not_found", f"no table {table_id[:40]!a}", None))

@@ -34,7 +34,7 @@ async def replay_view(
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     state = table.state
-    if state.to_move is not None:
+    if not table.over:  # finished, or ended as abandoned
         raise HTTPException(409, "replays are published when the game is over")
     if seat is not None and seat >= state.players:
         raise HTTPException(422, f"seat must be 0..{state.players - 1}, got {seat}")

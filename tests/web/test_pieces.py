@@ -121,6 +121,13 @@ def click_random(page: Page, rng: random.Random, clicks: int) -> None:
         done += 1
 
 
+def settle(page: Page) -> None:
+    """Wait for the pieces' finite animations (a flip, a mark popping in) to end."""
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)))""")
+
+
 def visible_tip(page: Page) -> str:
     """The text of the focused piece's tooltip, asserted visible."""
     tip = page.locator(":focus > .tip")
@@ -252,6 +259,7 @@ def test_lechocolat_grooves_reachable(new_page: Any, server: Server,
     for _ in range(4):
         page.wait_for_selector(MY_TURN)
         page.mouse.move(0, 0)
+        settle(page)
         r = page.evaluate(GROOVES_JS)
         if r["n"]:
             assert not r["bad"], f"groove centres covered: {r['bad']}"
@@ -274,6 +282,7 @@ def test_clickable_pieces_44px_on_a_phone(new_page: Any, server: Server, game: s
         page.wait_for_selector(ANY_MOVE)
         if page.locator(END).is_visible():
             break
+        settle(page)
         small = page.evaluate(SMALL_JS)
         assert not small, f"pieces under 44x44 px: {small}"
         seen += page.locator(".board .pickable:not(.lc-cut)").count()
@@ -293,6 +302,7 @@ def test_lechocolat_single_tiles_44px_on_a_phone(new_page: Any, server: Server) 
         cuts = page.locator(".lc-cut.pickable")
         # Break the pieces small: always the groove of the biggest piece.
         cuts.nth(rng.randrange(cuts.count())).click()
+    settle(page)
     sizes = page.evaluate("""() => [...document.querySelectorAll('.lc-piece.pickable')]
         .map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height])""")
     assert sizes, "the claim phase was reached"

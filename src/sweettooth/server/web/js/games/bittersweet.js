@@ -8,7 +8,7 @@
 
 import { h, s, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, infoPiece, markLast, lastMoves, withNames, icon } from "./tips.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, withNames, icon } from "./tips.js";
 import { verb } from "./words.js";
 
 let CAT = { chocs: {}, preferences: {} };
@@ -233,17 +233,21 @@ export default {
       (view.rounds || []).length && view.result == null ? h("details.bs-rounds", h("summary", "Finished rounds"), roundsEl(view, ctx)) : null,
     );
     // Each player's last action: the space they took from, revealed or returned to.
-    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+    const moves = lastMoves(ctx, view, readLast);
+    const fresh = freshSeats("bittersweet", moves);
+    for (const [p, a] of moves) {
       const m = /^(?:take|reveal|pick|return(?: \S+)?) ([a-z]\d)$/.exec(a);
       if (m) {
         const cell = root.querySelector(`[data-mark="cell:${m[1]}"]`) || root.querySelector(`[data-key="cell:${m[1]}"]`);
-        if (cell) markLast(cell, p, ctx);
+        if (cell) markLast(cell, p, ctx, fresh.has(p));
+        // A Choc just revealed flips over.
+        if (cell && fresh.has(p) && a.startsWith("reveal")) cell.querySelector(".bs-choc")?.classList.add("flip-in");
         continue;
       }
       const g = /^(?:give \S+ to|choose) P(\d)$/.exec(a);
       if (g) {
         const el = root.querySelector(`[data-key="seat:${Number(g[1]) - 1}"]`);
-        if (el) markLast(el, p, ctx);
+        if (el) markLast(el, p, ctx, fresh.has(p));
       }
     }
     return root;

@@ -6,7 +6,7 @@
 
 import { h, s, cap, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, markLast, lastMoves } from "./tips.js";
+import { installTips, withTip, markLast, lastMoves, freshSeats } from "./tips.js";
 import { you, verb, owner, them } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
@@ -278,10 +278,12 @@ export default {
     // Each player's last turn: the squares and tiles they flipped.
     const seats = new Set(lastMoves(ctx).map(([p]) => p));
     for (const e of log) { const p = parse(e); if (p) seats.add(p.seat); }
-    for (const p of seats) {
-      for (const k of lastTurnKeys(view, p)) {
+    const turns = [...seats].map((p) => [p, lastTurnKeys(view, p).join(" ")]);
+    const fresh = freshSeats("bonbons", turns);
+    for (const [p, keys] of turns) {
+      for (const k of keys.split(" ").filter(Boolean)) {
         const el = root.querySelector(`[data-key="${CSS.escape(k)}"]`);
-        if (el) markLast(el, p, ctx);
+        if (el) markLast(el, p, ctx, fresh.has(p));
       }
     }
     return root;

@@ -9,7 +9,7 @@
 
 import { h, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, infoPiece, markLast, lastMoves } from "./tips.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats } from "./tips.js";
 import { verb } from "./words.js";
 
 const FLAVOUR_COLOURS = {
@@ -278,6 +278,7 @@ export default {
       const m = /^split (\S+) at (\S+)$/.exec(a);
       if (m) marks.push([p, lastSplitEl(m[1], m[2], p)]);
     }
+    const fresh = freshSeats("lechocolat", [...last]);
     for (const [, el] of marks) bar.append(el);
     const seats = [];
     for (let p = 0; p < view.players; p++) seats.push(p);
@@ -287,17 +288,17 @@ export default {
       h("p.muted.lc-hint", "Click a groove to break a piece; click a small piece (3 tiles or fewer) to claim it. ",
         "Small letters in a corner are the hidden sides of your own pieces."),
     );
-    for (const [p, el] of marks) markLast(el, p, ctx);
+    for (const [p, el] of marks) markLast(el, p, ctx, fresh.has(p));
     for (const [p, a] of last) {
       const m = /^claim (\S+)$/.exec(a);
       if (!m) continue;
       let first = true;
       for (const c of cellsOf(m[1])) {
         const hole = root.querySelector(`[data-mark="cell:${c}"]`);
-        if (hole) { markLast(hole, p, ctx); if (!first) hole.querySelector(".last-badge")?.remove(); first = false; }
+        if (hole) { markLast(hole, p, ctx, fresh.has(p)); if (!first) hole.querySelector(".last-badge")?.remove(); first = false; }
       }
       const mini = root.querySelector(`[data-mark="grp:${CSS.escape(m[1])}"]`);
-      if (mini) markLast(mini, p, ctx);
+      if (mini) markLast(mini, p, ctx, fresh.has(p));
     }
     return root;
   },

@@ -5,7 +5,7 @@
 
 import { h, seatName, sum } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, infoPiece, markLast, lastMoves, icon } from "./tips.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { verb, them } from "./words.js";
 
 let DATA = { stores: {} };
@@ -152,11 +152,13 @@ export default {
         roundsTable(view, ctx)) : null,
     );
     // Each player's last action: the sweets that moved, the store they took or used.
-    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+    const moves = lastMoves(ctx, view, readLast);
+    const fresh = freshSeats("sweetnose", moves);
+    for (const [p, a] of moves) {
       const keys = lastKeys(a, p);
       for (const k of keys) {
         const el = root.querySelector(`.sn-table [data-key="${CSS.escape(k)}"], .sn-held [data-key="${CSS.escape(k)}"], .sn-board [data-key="${CSS.escape(k)}"]`);
-        if (el) markLast(el, p, ctx);
+        if (el) markLast(el, p, ctx, fresh.has(p));
       }
     }
     return root;

@@ -5,7 +5,7 @@
 
 import { h, s, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, infoPiece, markLast, lastMoves, icon } from "./tips.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { verb } from "./words.js";
 
 // Suit: [symbol, name, bonus]; symbols are SVG (no emoji font needed).
@@ -160,14 +160,16 @@ export default {
     );
     // The last action: the card it moved (read from the log line's "XY into the Basket" etc.).
     const log = view.log || [];
-    for (const [p, a] of lastMoves(ctx, view, readLast)) {
+    const moves = lastMoves(ctx, view, readLast);
+    const fresh = freshSeats("sweetshop", moves);
+    for (const [p, a] of moves) {
       const line = [...log].reverse().find((l) => String(l).startsWith(a)) || "";
       let m;
       let el = null;
       if ((m = /^(?:grab|last resort)\b.*?: (\w+) into the Basket/.exec(line))) el = root.querySelector(`[data-key="basket:${m[1]}"]`);
       else if ((m = /^(?:eat|sugar rush) (\w+)/.exec(a))) el = root.querySelector(`[data-mark="tummy:${m[1]}"]`);
       else if ((m = /^cherries \d>(\d)$/.exec(a))) el = root.querySelector(`[data-mark="ddie:${m[1]}"]`);
-      if (el) markLast(el, p, ctx);
+      if (el) markLast(el, p, ctx, fresh.has(p));
     }
     return root;
   },

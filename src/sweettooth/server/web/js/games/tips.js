@@ -24,10 +24,12 @@ export function infoPiece(tag, attrs, tip, ...children) {
   return withTip(el, tip);
 }
 
-/** Mark `el` as part of `seat`'s last move (outline and badge in the player's colour). */
-export function markLast(el, seat, ctx) {
+/** Mark `el` as part of `seat`'s last move (outline and badge in the player's colour); a
+ *  `fresh` mark (a move just made) animates in. */
+export function markLast(el, seat, ctx, fresh = false) {
   if (!el || el.classList.contains("last-move")) return el;
   el.classList.add("last-move");
+  if (fresh) el.classList.add("fresh");
   el.dataset.lastBy = String(seat);
   const who = seatName(ctx, seat);
   el.append(h("span.last-badge", { "aria-hidden": "true", style: { "--seat-c": seatColour(seat) } },
@@ -44,6 +46,17 @@ export function markKeys(root, keys, seat, ctx) {
       markLast(el, seat, ctx);
     }
   }
+}
+
+const previous = new Map(); // game -> {seat: notation} of the last render
+
+/** The seats whose last move changed since the previous render of `game` (none the first time). */
+export function freshSeats(game, pairs) {
+  const was = previous.get(game);
+  const now = Object.fromEntries(pairs);
+  previous.set(game, now);
+  if (!was) return new Set();
+  return new Set(pairs.filter(([p, a]) => was[p] !== a).map(([p]) => p));
 }
 
 const SEAT_COLOURS = ["#1f6fd1", "#b3261e", "#1b7a4c", "#8a4fc7", "#b35c00", "#00798a"];

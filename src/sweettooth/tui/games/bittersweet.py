@@ -13,7 +13,7 @@ from sweettooth.core import JSON
 from sweettooth.games.bittersweet.components import Choc, load_components
 
 from .base import Ctx, Face, seat_words, you_verb
-from .draw import Part, box, piece, row, styled, table, text
+from .draw import Part, box, column, piece, row, styled, table, text
 
 COATING = {"milk": "#a0683f", "crimson": "#b3263e", "dark": "#3d2216", "white": "#efe3cc"}
 INK = {"milk": "#ffffff", "crimson": "#ffffff", "dark": "#f5e6d8", "white": "#3b2417"}
@@ -105,11 +105,11 @@ class BitterSweetFace(Face):
         yum = st.get("yum") if mine else st.get("known_yum")
         yuck = st.get("yuck") if mine else st.get("known_yuck")
         stars = "★" * st["round_wins"] or "no wins"
-        head = styled((ctx.name(p), "bold"), f" · {stars} · hand {st['hand_size']}"
-                      f" · wrappers {st['wrappers']}")
+        head = styled((ctx.name(p), "bold"), f" · {stars}")
         if p == view.get("current"):
             head.append(" ▶", style="bold")
-        lines: list[Part] = [piece(head, f"seat:{p}", f"{ctx.name(p)}")]
+        lines: list[Part] = [piece(head, f"seat:{p}", f"{ctx.name(p)}"),
+                             text(f"hand {st['hand_size']} · wrappers {st['wrappers']}")]
         lines.append(text(self.prefs(list(yum or []), list(yuck or []), st["yum_cards"],
                                      st["yuck_cards"])))
         known = st.get("known_hand") or []
@@ -118,8 +118,6 @@ class BitterSweetFace(Face):
                 name_of(chocs, c) for c in known), style="italic")))
         if st.get("discards"):
             lines.append(text(Text("discarded: " + ", ".join(st["discards"]), style="dim")))
-        if ctx.wide:
-            return box("", *lines, classes="seat")
         return box("", *lines, classes="seat flat")
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
@@ -158,9 +156,7 @@ class BitterSweetFace(Face):
         me = ctx.seat
         others = [self.seat(view, p, ctx, chocs) for p in range(view["players"]) if p != me]
         if ctx.wide:
-            out.append(row(boxw, Static(classes="gap"), *others[:1]))
-            if others[1:]:
-                out.append(row(*others[1:]))
+            out.append(row(boxw, column(*others)))
         else:
             out.append(boxw)
             out.extend(others)

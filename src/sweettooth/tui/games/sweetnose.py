@@ -93,7 +93,7 @@ class SweetNoseFace(Face):
                 parts.append(piece(f" {n} ", f"mk:{k}:{n}", f"{k}: {n}"))
                 parts.append(text(" "))
             lines.append(row(*parts))
-        return box("Your secret markers: one value per kind", *lines)
+        return box("Your secret markers", *lines)
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         me = ctx.seat

@@ -56,6 +56,7 @@ _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
     "easy": {},
     "medium": {},
     "hard": {},
+    "hard-2025": {},  # the hard level's former settings, for comparisons (levels.LEGACY)
 }
 
 

@@ -91,6 +91,8 @@ class ISMCTSAgent:
         heuristic on the imagined view), so the tree plays like the heuristic until the
         statistics say otherwise, rather than trying every action once (0: classic UCT,
         every legal action is tried before any is repeated).
+    sensible: search at the root only the moves the game's `heuristics.sensible(view, legal)`
+        keeps (dominated moves dropped, e.g. ending a game one is losing); False: every move.
     """
 
     iterations: int | None = 1000
@@ -105,6 +107,7 @@ class ISMCTSAgent:
     observe: bool = False
     widen: float = 0.0
     horizon: bool = False
+    sensible: bool = True
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -158,7 +161,7 @@ class ISMCTSAgent:
             raise ValueError("the ISMCTS agent was asked to move with no legal actions")
         if len(legal) == 1:
             return legal[0]
-        considered = sensible_for(game.id)(view, legal)
+        considered = sensible_for(game.id)(view, legal) if self.sensible else list(legal)
         if len(considered) == 1:
             only: Action = considered[0]
             return only

@@ -1,9 +1,10 @@
 """Difficulty levels: "easy", "medium" and "hard" for every game, each a named agent and budget
 (the measurements behind them are in docs/bots.md).
 
-| game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 1.8 s)  |
+| game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 1.0 s)  |
 |-------------|-----------------------|-----------|-----------------------------------------|
-| lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, 32 deals |
+| lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, a fresh  |
+|             |                       |           | deal each iteration                     |
 | bonbons     | memory, forget=0.3    | heuristic | 300 it., heuristic rollouts, observe,   |
 |             |                       |           | widen=0.5, prior=10                     |
 | sweetnose   | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts, 32 deals,  |
@@ -13,9 +14,12 @@
 |             |                       |           | of the round (horizon), 32 deals        |
 
 "heuristic" is the game's own `heuristics.choose`; eps (epsilon) is the chance of a uniformly
-random legal move instead. The hard bot stops at whichever comes first, its iterations or 1.8 s
+random legal move instead. The hard bot stops at whichever comes first, its iterations or 1.0 s
 of wall time (so on a slow or busy machine it searches less, and its moves then depend on the
-clock).
+clock), and searches only the moves the game's `heuristics.sensible` keeps.
+
+`hard-2025` is the hard level as it was before (the same settings with 32 deals in Le Chocolat
+and a 1.8 s cap), kept to measure the hard level against (`--agents hard,hard-2025`).
 
 `difficulty(game_id, level)` returns the agent; `LevelAgent(level)` is the same choice made
 when the game is known (at its first move), so `make_agent("hard")` works for every game.
@@ -35,9 +39,12 @@ from .heuristic import BonbonsMemoryAgent, HeuristicAgent
 from .ismcts import ISMCTSAgent
 
 LEVELS = ("easy", "medium", "hard")
+LEGACY = ("hard-2025",)
+"""Former settings of a level, kept under a name for comparisons (not offered to players)."""
 
-HARD_SECONDS = 1.8
+HARD_SECONDS = 1.0
 """The hard bot's wall-time cap per move: it stops searching early rather than go past this."""
+LEGACY_SECONDS = 1.8
 
 def _easy() -> Agent:
     return HeuristicAgent(epsilon=0.5, label="easy")
@@ -52,31 +59,41 @@ def _hard(**settings: Any) -> Callable[[], Agent]:
     return lambda: ISMCTSAgent(**settings)
 
 
+def _legacy(**settings: Any) -> Callable[[], Agent]:
+    return _hard(seconds=LEGACY_SECONDS, label="hard-2025", sensible=False, **settings)
+
+
 _TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
     "lechocolat": {
         "easy": _easy,
         "medium": _medium,
-        "hard": _hard(iterations=4000, samples=32, depth=0),
+        "hard": _hard(iterations=4000, depth=0),
+        "hard-2025": _legacy(iterations=4000, samples=32, depth=0),
     },
     "bonbons": {
         "easy": lambda: _Named(BonbonsMemoryAgent(forget=0.3), "easy"),
         "medium": _medium,
         "hard": _hard(iterations=300, rollout="heuristic", observe=True, widen=0.5, prior=10.0),
+        "hard-2025": _legacy(iterations=300, rollout="heuristic", observe=True, widen=0.5,
+                             prior=10.0),
     },
     "sweetnose": {
         "easy": _easy,
         "medium": _medium,
         "hard": _hard(iterations=150, rollout="heuristic", samples=32, widen=1.0),
+        "hard-2025": _legacy(iterations=150, rollout="heuristic", samples=32, widen=1.0),
     },
     "sweetshop": {
         "easy": _easy,
         "medium": _medium,
         "hard": _hard(iterations=250, rollout="heuristic", samples=64),
+        "hard-2025": _legacy(iterations=250, rollout="heuristic", samples=64),
     },
     "bittersweet": {
         "easy": _easy,
         "medium": _medium,
         "hard": _hard(iterations=150, rollout="heuristic", samples=32, horizon=True),
+        "hard-2025": _legacy(iterations=150, rollout="heuristic", samples=32, horizon=True),
     },
 }
 
@@ -99,7 +116,7 @@ class _Named:
 
 
 def _check_level(level: str) -> None:
-    if level not in LEVELS:
+    if level not in LEVELS + LEGACY:
         raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
 
 

@@ -159,7 +159,7 @@ def plot(path: str, game_id: str, returns: list[float], random_returns: list[flo
     ax.set_xlabel("training episodes")
     ax.set_ylabel("score" if game_id == "sweetshop" else "win share vs random bot")
     ax.set_title(f"{game_id}: linear softmax policy, numpy REINFORCE")
-    ax.legend()
+    ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -37,3 +37,19 @@ def test_every_id_is_registered() -> None:
     assert set(GYM_IDS) == set(st.games())
     for env_id in GYM_IDS.values():
         assert env_id in gymnasium.registry
+
+
+def test_pettingzoo_wrappers_apply() -> None:
+    """docs/rl.md says PettingZoo's own wrappers work on these environments: the order
+    enforcer, and TerminateIllegalWrapper (it reads `observation["action_mask"]`)."""
+    from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]
+        OrderEnforcingWrapper,
+        TerminateIllegalWrapper,
+    )
+
+    env = OrderEnforcingWrapper(TerminateIllegalWrapper(rl.env("lechocolat"), illegal_reward=-1))
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    env.step(int((obs["action_mask"] == 0).nonzero()[0][0]))
+    assert all(env.terminations.values())
+    assert env.rewards[env.possible_agents[0]] == -1

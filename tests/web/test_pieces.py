@@ -8,7 +8,6 @@ speed unless a test is about pacing; a real `sweettooth serve` and Debian's chro
 from __future__ import annotations
 
 import json
-import os
 import random
 import urllib.request
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from .conftest import SHOTS, Server, _why_skip
+from .conftest import SHOTS, Server
 from .piece_data import FILES, text
 
 GAMES = ["bittersweet", "bonbons", "lechocolat", "sweetnose", "sweetshop"]
@@ -50,26 +49,6 @@ def open_table(page: Page, server: Server, game: str, speed: str = "instant",
     page.goto(f"/table.html?t={table['id']}&speed={speed}")
     page.wait_for_selector(".board [data-key]")
     return str(table["id"])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """This module's own server: its tests leave many tables unfinished, more than the
-    per-address cap of unfinished tables lets one client keep."""
-    if _why_skip():
-        pytest.skip(_why_skip() or "")
-    db = tmp_path_factory.mktemp("piecesdb") / "server.sqlite3"
-    saved = os.environ.get("SWEETTOOTH_MAX_TABLES_PER_ADDRESS")
-    os.environ["SWEETTOOTH_MAX_TABLES_PER_ADDRESS"] = "100000"
-    try:
-        srv = Server(f"sqlite:///{db}")
-    finally:
-        if saved is None:
-            del os.environ["SWEETTOOTH_MAX_TABLES_PER_ADDRESS"]
-        else:
-            os.environ["SWEETTOOTH_MAX_TABLES_PER_ADDRESS"] = saved
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture()

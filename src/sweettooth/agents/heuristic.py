@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from sweettooth.core import JSON, Action, Game
+from sweettooth.core import JSON, Action, Game, State
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 """A heuristic: (view, legal actions, rng) -> one of the legal actions."""
@@ -44,6 +44,27 @@ Filter = Callable[[JSON, Sequence[Any]], list[Any]]
 
 def _everything(view: JSON, legal: Sequence[Any]) -> list[Any]:
     return list(legal)
+
+
+ViewOf = Callable[[State, int], JSON]
+"""What a rollout heuristic is shown of an imagined state: (state, seat) -> the seat's view."""
+
+
+def _full_view(state: State, seat: int) -> JSON:
+    return state.view(seat)
+
+
+@cache
+def rollout_view_for(game_id: str) -> ViewOf:
+    """A game's `heuristics.rollout_view(state, seat)`: the part of the seat's view its
+    heuristics read, built cheaply from a search's imagined state (never more than the seat
+    sees); the full `state.view(seat)` where the game has none."""
+    try:
+        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
+    except ModuleNotFoundError:
+        return _full_view
+    found: ViewOf = getattr(module, "rollout_view", _full_view)
+    return found
 
 
 @cache

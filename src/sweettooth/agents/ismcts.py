@@ -42,7 +42,14 @@ from typing import Any
 
 from sweettooth.core import JSON, Action, Game, Result, Rng, State
 
-from .heuristic import Chooser, Evaluator, evaluator_for, heuristic_for, sensible_for
+from .heuristic import (
+    Chooser,
+    Evaluator,
+    evaluator_for,
+    heuristic_for,
+    rollout_view_for,
+    sensible_for,
+)
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -365,6 +372,7 @@ class Search:
         """The heuristic rollout policy, with `epsilon` of random moves."""
         rng = self.rng
         chooser: Chooser = heuristic_for(self.game.id, "rollout")
+        view_of = rollout_view_for(self.game.id)
 
         def guided(state: State) -> Action:
             legal = state.legal_actions()
@@ -374,7 +382,9 @@ class Search:
             elif epsilon and rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:  # a view of the imagined state, never the real one
-                action = chooser(state.view(state.to_move), legal, rng)
+                mover = state.to_move
+                assert mover is not None
+                action = chooser(view_of(state, mover), legal, rng)
             return action
 
         return guided

@@ -1,7 +1,7 @@
 """Difficulty levels: "easy", "medium" and "hard" for every game, each a named agent and budget
 (the measurements behind them are in docs/bots.md).
 
-| game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 1.0 s)  |
+| game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 0.9 s)  |
 |-------------|-----------------------|-----------|-----------------------------------------|
 | lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, a fresh  |
 |             |                       |           | deal each iteration                     |
@@ -14,7 +14,7 @@
 |             |                       |           | of the round (horizon), 32 deals        |
 
 "heuristic" is the game's own `heuristics.choose`; eps (epsilon) is the chance of a uniformly
-random legal move instead. The hard bot stops at whichever comes first, its iterations or 1.0 s
+random legal move instead. The hard bot stops at whichever comes first, its iterations or 0.9 s
 of wall time (so on a slow or busy machine it searches less, and its moves then depend on the
 clock), and searches only the moves the game's `heuristics.sensible` keeps.
 
@@ -42,7 +42,7 @@ LEVELS = ("easy", "medium", "hard")
 LEGACY = ("hard-2025",)
 """Former settings of a level, kept under a name for comparisons (not offered to players)."""
 
-HARD_SECONDS = 1.0
+HARD_SECONDS = 0.9
 """The hard bot's wall-time cap per move: it stops searching early rather than go past this."""
 LEGACY_SECONDS = 1.8
 

@@ -31,7 +31,7 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
-from .state import SKY_TARGET
+from .state import SKY_TARGET, Rules, SweetNoseState
 from .table import Table
 
 N = len(KINDS)
@@ -81,8 +81,10 @@ def sweet_points(t: Table, seat: int, markers: Sequence[int], ignore_market: boo
 
 def _ignores_market(view: JSON, seat: int) -> bool:
     held = view["stores"]["held"][seat]
-    effects = {tile["number"]: tile["effect"] for tile in view["stores"]["tiles"]}
-    return held is not None and effects.get(held) == "ignore_market"
+    if held is None:
+        return False
+    return any(tile["number"] == held and tile["effect"] == "ignore_market"
+               for tile in view["stores"]["tiles"])
 
 
 def _after(t: Table, seat: int, action: Any) -> Table:
@@ -103,9 +105,11 @@ def _after(t: Table, seat: int, action: Any) -> Table:
     return out
 
 
-def _score_after(view: JSON, t: Table, seat: int, action: Any) -> tuple[int, int]:
+def _score_after(view: JSON, t: Table, seat: int, action: Any,
+                 after: Table | None = None) -> tuple[int, int]:
     """(my SP, minus an opponent's estimated SP) after `action`: lower is better."""
-    after = _after(t, seat, action)
+    if after is None:
+        after = _after(t, seat, action)
     mine = sweet_points(after, seat, after.markers[seat], _ignores_market(view, seat))
     theirs = 0
     if isinstance(action, Trade):
@@ -160,8 +164,11 @@ def choose_exchange(
     now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
     exchanges = [a for a in legal if isinstance(a, Trade | MarketTrade)]
     if exchanges:
-        scored = [((ending(view, _after(t, seat, a)), *_score_after(view, t, seat, a)),
-                   rng.random(), a) for a in exchanges]
+        scored = []
+        for a in exchanges:
+            after = _after(t, seat, a)
+            scored.append(((ending(view, after), *_score_after(view, t, seat, a, after)),
+                           rng.random(), a))
         return min(scored, key=lambda x: (x[0], x[1]))[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
@@ -214,6 +221,36 @@ def choose_with(
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     """The default heuristic bot."""
     return choose_with(view, legal, rng)
+
+
+def rollout_view(state: SweetNoseState, seat: int) -> JSON:
+    """The part of `seat`'s view these heuristics read, built straight from a search's imagined
+    state (a full view also writes out every move and count, which a rollout does not need):
+    public tokens, stores, totals, and only this seat's own markers."""
+    t = state.table
+    rules = state.rules
+    return {
+        "seat": seat,
+        "players": state.players,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "round": state.round,
+        "rounds_to_play": None if rules.sky else 3,
+        "plates": [dict(zip(KINDS, p, strict=True)) for p in t.plate],
+        "bowls": [dict(zip(KINDS, b, strict=True)) for b in t.bowl],
+        "market": dict(zip(KINDS, t.market, strict=True)),
+        "markers": dict(zip(KINDS, t.markers[seat], strict=True))
+        if state.markers_set[seat] else None,
+        "stores": {"tiles": _store_tiles(rules),
+                   "held": [h or None for h in state.held]},
+        "auction": {"bids": state.bids[:], "in": state.in_auction[:]}
+        if rules.shopkeeper else None,
+        "totals": state.totals[:],
+    }
+
+
+def _store_tiles(rules: Rules) -> list[JSON]:
+    return [{"number": s.number, "effect": s.effect} for s in rules.stores]
 
 
 def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:

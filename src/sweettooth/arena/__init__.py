@@ -20,10 +20,14 @@ from .tournament import ArenaSpec, deal_seed, lineup, play_game, run_games
 
 
 def arena(
-    spec: ArenaSpec, workers: int | None = None, on_game: Callable[[int], None] | None = None
+    spec: ArenaSpec,
+    workers: int | None = None,
+    on_game: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> JSON:
-    """Play `spec` over `workers` processes (default: all cores) and report."""
-    records = run_games(spec, workers, on_game)
+    """Play `spec` over `workers` processes (default: all cores) on `backend` and report."""
+    records = run_games(spec, workers, on_game, backend, address)
     return report(spec, records, workers or os.cpu_count() or 1)
 
 

@@ -17,16 +17,16 @@ wall-time budget excepted, since how far they search depends on the machine).
 
 from __future__ import annotations
 
-import os
 import random
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sweettooth as st
 from sweettooth.agents import Agent, make_agent, seat_rngs
 from sweettooth.core import JSON, OptionValue
+
+from .backends import run_indexed
 
 
 @dataclass(frozen=True)
@@ -118,45 +118,24 @@ def play_game(spec: ArenaSpec, index: int) -> JSON:
     }
 
 
-def _play_many(spec: ArenaSpec, indices: Sequence[int]) -> list[JSON]:
-    return [play_game(spec, i) for i in indices]
-
-
 def run_games(
     spec: ArenaSpec,
     workers: int | None = None,
     on_game: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[JSON]:
     """Play every game of `spec` (over `workers` processes; default: all cores), in index
-    order. `on_game(n)` is called as each batch of n games finishes."""
+    order, on `backend` ("local" or "ray", see `sweettooth.arena.backends`). `on_game(n)` is
+    called as each batch of n games finishes."""
     for name in spec.agents:
         make_agent(name)  # fail early, in this process, on a bad name
     st.game(spec.game).new(spec.players, 0, **spec.options)  # and on bad settings
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
-    records: list[JSON | None] = [None] * spec.games
-    if workers == 1:
-        for i in range(spec.games):
-            records[i] = play_game(spec, i)
-            if on_game is not None:
-                on_game(1)
-    else:
-        # Batches of one rotation cycle keep per-task overhead small for quick games.
-        size = max(1, min(len(spec.agents), spec.games // (4 * workers) or 1))
-        batches = [list(range(i, min(i + size, spec.games))) for i in range(0, spec.games, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_many, spec, batch) for batch in batches]
-            for future in as_completed(futures):
-                done = future.result()
-                for record in done:
-                    records[record["index"]] = record
-                if on_game is not None:
-                    on_game(len(done))
-    out = [r for r in records if r is not None]
-    assert len(out) == spec.games
-    return out
+    # Batches of one rotation cycle keep per-task overhead small for quick games.
+    return run_indexed(
+        play_game, spec, spec.games, workers=workers, backend=backend, address=address,
+        on_done=on_game, largest=len(spec.agents),
+    )
 
 
 def shares(record: JSON, agents: int) -> list[float]:

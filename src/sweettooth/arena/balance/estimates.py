@@ -1,0 +1,73 @@
+"""Estimates with 95% intervals as JSON cells, and the difference between two of them.
+
+A rate is a (possibly fractional) count of successes out of n, with its Wilson interval; a mean
+has a normal-approximation interval. The difference of two rates (A - B) takes Newcombe's hybrid
+Wilson interval; the difference of two means, a Welch-style normal interval.
+
+>>> r = rate(30, 60)
+>>> round(r["value"], 2), round(r["lo"], 3), round(r["hi"], 3)
+(0.5, 0.377, 0.623)
+>>> round(diff(rate(60, 100), rate(40, 100))["lo"], 3)
+0.061
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+
+from sweettooth.arena.stats import Z95, wilson
+from sweettooth.core import JSON
+
+
+def rate(successes: float, n: float) -> JSON:
+    """A proportion with its 95% Wilson interval (n = 0: no value, interval 0..1)."""
+    lo, hi = wilson(successes, n)
+    value = successes / n if n else None
+    return {"kind": "rate", "value": value, "lo": lo, "hi": hi, "k": successes, "n": n}
+
+
+def mean(values: Sequence[float]) -> JSON:
+    """A mean with its 95% interval (fewer than two values: the interval is the mean itself)."""
+    n = len(values)
+    if n == 0:
+        return {"kind": "mean", "value": None, "lo": None, "hi": None, "sd": None, "n": 0}
+    m = statistics.fmean(values)
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return {"kind": "mean", "value": m, "lo": m - half, "hi": m + half, "sd": sd, "n": n}
+
+
+def diff(a: JSON, b: JSON) -> JSON:
+    """A - B for two estimates of the same kind, with a 95% interval (None if either is empty)."""
+    if a["value"] is None or b["value"] is None:
+        return {"kind": "diff", "value": None, "lo": None, "hi": None}
+    d = a["value"] - b["value"]
+    if a["kind"] == "rate":
+        # Newcombe (1998), method 10: the Wilson intervals of each side combined.
+        l1, u1, l2, u2 = a["lo"], a["hi"], b["lo"], b["hi"]
+        p1, p2 = a["value"], b["value"]
+        lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+        hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    else:
+        se = math.sqrt(a["sd"] ** 2 / a["n"] + b["sd"] ** 2 / b["n"])
+        lo, hi = d - Z95 * se, d + Z95 * se
+    return {"kind": "diff", "value": d, "lo": lo, "hi": hi}
+
+
+def is_estimate(cell: object) -> bool:
+    return isinstance(cell, dict) and cell.get("kind") in ("rate", "mean", "diff")
+
+
+def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[object]], note: str) -> JSON:
+    """A component table: the first column labels the row; estimates are cells of `rate` or
+    `mean`; anything else is shown as it is."""
+    return {"title": title, "columns": list(columns), "rows": [list(r) for r in rows],
+            "note": note}
+
+
+def win_share(game: JSON, seat: int) -> float:
+    """The seat's share of the game's win (a k-way tie gives each winner 1/k)."""
+    winners = game["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0

@@ -1,0 +1,106 @@
+"""The balance lab's runs: many games of one game and setting, each analysed once it is over.
+
+Game i is dealt from `game_seed(K, i)` and its bots draw from `bot_seed(K, i)`, K being the run's
+seed, and results come back in index order, so a run's numbers depend only on (game, players,
+options, agents, K, games): not on the backend or the number of workers. Agents sit by the
+arena's rotation (`sweettooth.arena.tournament.lineup`); one agent fills every seat.
+
+Once a game is over, the game's component module (`components/<game>.py`) reads the final
+state: its result details, its public log and its data files. Nothing is computed during play,
+and the engines are untouched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import sweettooth as st
+from sweettooth.agents import Agent, make_agent, seat_rngs
+from sweettooth.arena.backends import run_indexed
+from sweettooth.arena.tournament import lineup
+from sweettooth.core import JSON, OptionValue
+
+from .components import observe
+
+
+@dataclass(frozen=True)
+class BalanceSpec:
+    """One side of a balance run: game, player count, agents, options, games and seed."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...] = ("medium",)
+    games: int = 200
+    seed: int = 0
+    options: dict[str, OptionValue] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise ValueError("a balance run needs at least one agent, e.g. medium")
+        if self.games < 1:
+            raise ValueError(f"a balance run needs at least one game, got {self.games}")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal of game `index` in a run with seed `seed`."""
+    return random.Random(f"balance/{seed}/game/{index}").getrandbits(48)
+
+
+def bot_seed(seed: int, index: int) -> int:
+    """The seed of the bots' generators in game `index`."""
+    return random.Random(f"balance/{seed}/bots/{index}").getrandbits(48)
+
+
+_AGENTS: dict[str, Agent] = {}
+
+
+def _agent(name: str) -> Agent:
+    agent = _AGENTS.get(name)
+    if agent is None:
+        agent = _AGENTS[name] = make_agent(name)
+    return agent
+
+
+def play_one(spec: BalanceSpec, index: int) -> JSON:
+    """Play game `index` of `spec` and analyse it: outcome, length, first player, components."""
+    game = st.game(spec.game)
+    seats = lineup(index, len(spec.agents), spec.players)
+    seed = game_seed(spec.seed, index)
+    state = game.new(spec.players, seed, **spec.options)
+    agents = [_agent(spec.agents[a]) for a in seats]
+    rngs = seat_rngs(bot_seed(spec.seed, index), spec.players)
+    first = state.to_move
+    while (seat := state.to_move) is not None:
+        state.apply(agents[seat].choose(game, state.view(seat), state.legal_actions(), rngs[seat]))
+    result = state.result()
+    assert result is not None
+    return {
+        "index": index,
+        "seed": seed,
+        "lineup": seats,
+        "scores": [float(s) for s in result.scores],
+        "winners": list(result.winners),
+        "lowest_wins": bool(result.details.get("lowest_wins", False)),
+        "length": len(state.history),
+        "first": first,
+        "components": observe(spec.game, state),
+    }
+
+
+def run_balance(
+    spec: BalanceSpec,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> list[JSON]:
+    """Every game of `spec`, analysed, in index order."""
+    for name in spec.agents:
+        make_agent(name)  # fail early, here, on a bad agent name
+    st.game(spec.game).new(spec.players, 0, **spec.options)  # and on bad settings
+    return run_indexed(
+        play_one, spec, spec.games, workers=workers, backend=backend, address=address,
+        on_done=on_game,
+    )

@@ -4,11 +4,12 @@ Each legal action is described by the keys of the pieces a player picks to make 
 order), as the game's face says (`Face.keys`). After each pick only the keys that can still
 complete a legal action stay pickable; when the picks name exactly one action and no other
 action extends them, that action is played; when they name an action that others extend
-(Sweet Nose: store 7 to the bowl or the plate), the choice is offered as a confirm.
+(Sweet Shop: grab one card, or two with a Multipack), the choice is offered as a confirm.
 
->>> c = Composer([("take a1", ["cell:a1", "do:take"]), ("reveal a1", ["cell:a1", "do:reveal"])])
+>>> c = Composer([("take a1", ["cell:a1", "do:take"]), ("reveal a1", ["cell:a1", "do:reveal"]),
+...               ("take b1", ["cell:b1", "do:take"])])
 >>> sorted(c.pickable())
-['cell:a1']
+['cell:a1', 'cell:b1', 'do:reveal', 'do:take']
 >>> c.pick("cell:a1") is None
 True
 >>> sorted(c.pickable())

@@ -134,3 +134,16 @@ async def test_hotseat_asks_to_pass_the_device_before_showing_secrets() -> None:
         assert isinstance(app.screen, PassScreen)
         assert "Pass to Bob" in screen_text(app)
         assert yum not in screen_text(app).replace("Pass to Bob", "")
+
+
+async def test_q_stops_the_game_unfinished_and_types_in_the_move_line() -> None:
+    app = make_app("lechocolat", 2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("colon", "q")
+        assert app.query_one("#notation", Input).value == "q"
+        assert app.is_running
+        await pilot.press("escape", "q")
+        await pilot.pause()
+    assert app.return_value == 1
+    assert app.return_code == 1

@@ -57,6 +57,7 @@ async def play_to_the_end(game_id: str, players: int, state: State | None) -> No
         assert str(app.state.seed) in shown  # the seed only at the end
         assert "wins" in shown or "win!" in shown or "Final score" in shown or "Shared" in shown
         await pilot.press("enter")
+    assert app.return_value == 0
     assert app.return_code == 0
 
 

@@ -515,5 +515,5 @@ class SweetApp(App[int]):
         self.query_one("#log").focus()
 
     def action_stop(self) -> None:
-        self.exit(self.exit_code)
+        self.exit(self.exit_code, return_code=self.exit_code)
 

@@ -103,7 +103,7 @@ class EndScreen(Screen[None]):
         self.query_one("#end-scroll").focus()
 
     def action_close(self) -> None:
-        self.app.exit(0)
+        self.app.exit(0, return_code=0)
 
     def action_board(self) -> None:
         self.dismiss(None)

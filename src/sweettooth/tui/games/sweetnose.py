@@ -134,7 +134,8 @@ class SweetNoseFace(Face):
                 out.append(row(*panels[i:i + 2]))
         stores = [self.store(view, n, ctx) for n in view["stores"]["board"]]
         if stores:
-            out.append(box("Store tiles on the board (number, SP level, what it does)", *stores))
+            out.append(box("Store tiles on the board (number, SP level, what it does)", *stores,
+                           classes="full"))
         if view.get("rounds"):
             out.append(Static(self.rounds_table(view, ctx)))
         return out
@@ -195,6 +196,23 @@ class SweetNoseFace(Face):
             return f"bid {m.group(1)} SP"
         return seat_words(action, ctx)
 
+    def told(self, action: str, mover: int, ctx: Ctx) -> str:
+        """A move in the log, in words from the mover's side ("their red for Bob's green")."""
+        m = re.fullmatch(r"store (\d+) (.*)", action)
+        if m:
+            return f"used store {m.group(1)} ({seat_words(m.group(2), ctx)})"
+        if mover == ctx.seat:
+            return self.describe(action, {}, ctx).replace("trade ", "traded ", 1)
+        m = re.fullmatch(r"trade P(\d) (\w+) for (\w+)", action)
+        if m:
+            other = ctx.owner(seat_of(m.group(1)))
+            return f"traded their {m.group(2)} for {other.lower() if other == 'Your' else other}" \
+                f" {m.group(3)}"
+        m = re.fullmatch(r"market (\w+) for (\w+)", action)
+        if m:
+            return f"traded their {m.group(1)} for the market's {m.group(2)}"
+        return seat_words(action, ctx)
+
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         held = view["stores"]["held"][ctx.seat] if ctx.seat is not None else None
         phase = view.get("phase")
@@ -221,8 +239,8 @@ class SweetNoseFace(Face):
         for line in view.get("log") or []:
             m = re.match(r"^P(\d+): (.*)$", str(line))
             if m:
-                who = ctx.name(seat_of(m.group(1)))
-                out.append(f"{who}: {self.describe(m.group(2), view, ctx)}")
+                mover = seat_of(m.group(1))
+                out.append(f"{ctx.name(mover)}: {self.told(m.group(2), mover, ctx)}")
             else:
                 out.append(seat_words(str(line), ctx))
         return out

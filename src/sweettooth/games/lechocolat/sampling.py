@@ -23,6 +23,7 @@ of each face among the cells showing it.
 
 from __future__ import annotations
 
+import contextlib
 from bisect import bisect_right
 from collections import Counter
 from math import comb, factorial
@@ -321,8 +322,9 @@ def sample(game: LeChocolat, view: JSON, seed: int) -> ChocolateState:
     position = _POSITIONS.get(key)
     if position is None:
         position = Position(game, view)
-        if len(_POSITIONS) >= _KEEP:
-            del _POSITIONS[next(iter(_POSITIONS))]
+        if len(_POSITIONS) >= _KEEP:  # forget the oldest (another thread may have already)
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                del _POSITIONS[next(iter(_POSITIONS))]
         _POSITIONS[key] = position
     _LAST[:] = [view, position]
     return position.sample(seed)

@@ -11,6 +11,7 @@ flavours of the components in data order followed by "blank".
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from sweettooth.core import JSON
@@ -33,6 +34,20 @@ def _group_cells(name: str) -> tuple[int, int, int, int]:
     b = b or a
     x0, y0, x1, y1 = ord(a[0]) - 97, int(a[1:]) - 1, ord(b[0]) - 97, int(b[1:]) - 1
     return x0, y0, x1 - x0 + 1, y1 - y0 + 1
+
+
+@cache
+def _group_block(name: str, offset: int) -> tuple[list[int], list[float]]:
+    """The `group` field's positions and values for the cells of one group."""
+    x, y, w, h = _group_cells(name)
+    at: list[int] = []
+    values: list[float] = []
+    for row in range(y, y + h):
+        for col in range(x, x + w):
+            base = offset + (row * WIDTH + col) * 3
+            at += [base, base + 1, base + 2]
+            values += [w * h / CELLS, w / WIDTH, h / HEIGHT]
+    return at, values
 
 
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
@@ -74,13 +89,13 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             owner = t["owner"]
             hot.append(o_owner + c * 3 + (2 if owner is None else 0 if owner == seat else 1))
         out[hot] = 1.0
+        where: list[int] = []
+        values: list[float] = []
         for name in view["groups"]:
-            x, y, w, h = _group_cells(name)
-            area = w * h / CELLS
-            for row in range(y, y + h):
-                for col in range(x, x + w):
-                    at = o_group + (row * WIDTH + col) * 3
-                    out[at:at + 3] = (area, w / WIDTH, h / HEIGHT)
+            at, vals = _group_block(name, o_group)
+            where += at
+            values += vals
+        out[where] = values
         card = view["scoring_card"]
         for flavour, vp in card["values"].items():
             out[o["card_values"] + flav_at[flavour]] = vp / 5

@@ -358,17 +358,22 @@ export default {
   summary(view, ctx) { return roundsEl(view, ctx); },
 };
 
+/** Each finished round: points per player (the hands listed under the table, so it fits a phone). */
 function roundsEl(view, ctx) {
-  return h("div", (view.rounds || []).map((r) => scoreTable(
-    `Round ${r.round}: won by ${r.winners.map((p) => seatName(ctx, p)).join(", ")}`,
-    ["Player", "Hand", "Choc points", "YUM!", "YUCK!", "Total"],
-    r.sheets.map((sh) => ({
-      cls: r.winners.includes(sh.seat) ? "winner" : null,
-      cells: [seatName(ctx, sh.seat) + (sh.seat === ctx.seat ? " (you)" : ""),
-        sh.hand.map((c) => info(c).name).join(", ") || "—", sh.chocs,
-        sh.yum.map((y) => `${y.attribute} ×${y.matching}: +${y.points}`).join("; ") || "—",
-        sh.yuck.map((y) => `${y.attribute} ×${y.matching}: −${y.points}`).join("; ") || "—",
-        sh.total],
-    })),
-  )));
+  const name = (p) => seatName(ctx, p) + (p === ctx.seat && seatName(ctx, p) !== "You" ? " (you)" : "");
+  return h("div", (view.rounds || []).map((r) => h("div.bs-round",
+    scoreTable(
+      `Round ${r.round}: won by ${r.winners.map((p) => seatName(ctx, p)).join(", ")}`,
+      ["Player", "Chocs", "YUM!", "YUCK!", "Total"],
+      r.sheets.map((sh) => ({
+        cls: r.winners.includes(sh.seat) ? "winner" : null,
+        cells: [name(sh.seat), sh.chocs,
+          sh.yum.map((y) => `${y.attribute} ×${y.matching}: +${y.points}`).join("; ") || "—",
+          sh.yuck.map((y) => `${y.attribute} ×${y.matching}: −${y.points}`).join("; ") || "—",
+          sh.total],
+      })),
+      { class: "bs-roundtable" },
+    ),
+    h("ul.bs-hands", r.sheets.map((sh) => h("li", h("b", `${name(sh.seat)}: `),
+      sh.hand.map((c) => info(c).name).join(", ") || "no Chocs"))))));
 }

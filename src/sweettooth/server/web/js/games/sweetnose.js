@@ -278,7 +278,6 @@ export default {
   summary(view, ctx) {
     const last = (view.rounds || [])[view.rounds.length - 1];
     return h("div",
-      h("p", "Lowest total sweet points wins."),
       roundsTable(view, ctx),
       last ? breakdownTable(view, last, ctx) : null);
   },

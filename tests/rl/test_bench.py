@@ -1,0 +1,33 @@
+"""`sweettooth bench --rl` prints both rates (environment steps/s and engine actions/s)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from sweettooth.rl.bench import bench_rl, format_rl
+
+SWEETTOOTH = Path(sys.executable).with_name("sweettooth")
+
+
+def test_bench_rl_measures_both_rates() -> None:
+    [row] = bench_rl(["sweetshop"], seconds=0.2)
+    assert row["game"] == "sweetshop" and row["players"] == 1
+    assert row["engine_actions_per_s"] > 0 and row["env_steps_per_s"] > 0
+    assert row["ratio"] == row["env_steps_per_s"] / row["engine_actions_per_s"]
+    assert row["view_us"] > 0 and row["encode_us"] > 0
+    text = format_rl([row])
+    assert text.splitlines()[1].split()[0] == "sweetshop"
+
+
+def test_the_command_line_flag() -> None:
+    out = subprocess.run(
+        [str(SWEETTOOTH), "bench", "--rl", "lechocolat", "--seconds", "0.2", "--json"],
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    data = json.loads(out.stdout)
+    [row] = data["rl"]
+    assert row["game"] == "lechocolat"
+    assert {"engine_actions_per_s", "env_steps_per_s", "ratio"} <= set(row)

@@ -186,7 +186,7 @@ class SweetApp(App[int]):
                 parts.append(f" {score}", style="dim")
             last = self.ctx.last.get(p)
             if last and self.state.players > 1:
-                parts.append(f" [{last}]", style="cyan")
+                parts.append(f" [{self.face.told(last, p, self.ctx)}]", style="cyan")
         self.query_one("#players", Static).update(parts)
 
     def draw_log(self) -> None:

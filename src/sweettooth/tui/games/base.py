@@ -99,6 +99,10 @@ class Face:
                 out[entry["seat"]] = str(entry.get("action", ""))
         return out
 
+    def told(self, action: str, mover: int, ctx: Ctx) -> str:
+        """A move as the log and the players' line tell it (players by name)."""
+        return seat_words(action, ctx)
+
     def score_of(self, view: JSON, seat: int) -> str:
         """A seat's score so far for the players' line ('' if the game shows none)."""
         return ""

@@ -52,7 +52,9 @@ def choc_line(c: Choc) -> Text:
     t = Text()
     t.append(f" {c.name} ", style=colours(c))
     t.append(f" {SHAPE.get(c.shape or '', ' ')} {attrs}{kind}", style="")
-    t.append(f"  {c.score.text()} pts", style="bold #f2c230")
+    points = c.score.text()
+    t.append(f"  {points} pts" if points.isdigit() else f"  points: {points}",
+             style="bold #f2c230")
     if c.ability:
         t.append(f"  {c.ability.text()}", style="italic")
     if c.no_return:

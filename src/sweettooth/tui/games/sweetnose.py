@@ -103,8 +103,8 @@ class SweetNoseFace(Face):
         phase = PHASES.get(str(view.get("phase")), str(view.get("phase")))
         info = f"Round {view['round']} of {view['rounds_to_play']} · {phase}"
         if view.get("phase") == "exchange":
-            taken = "/".join(str(x) for x in view["turns_taken"])
-            info += f" · turns {taken} of {view['max_turns']}"
+            me = ctx.seat if ctx.seat is not None else view.get("to_move") or 0
+            info += f" · turn {view['turns_taken'][me]} of {view['max_turns']}"
         out: list[Part] = [text(Text(info, style="bold"))]
         if (view.get("phase") == "markers" and me is not None and view.get("to_move") == me
                 and not (view.get("markers_set") or [True] * players)[me]):
@@ -206,8 +206,8 @@ class SweetNoseFace(Face):
         m = re.fullmatch(r"trade P(\d) (\w+) for (\w+)", action)
         if m:
             other = ctx.owner(seat_of(m.group(1)))
-            return f"traded their {m.group(2)} for {other.lower() if other == 'Your' else other}" \
-                f" {m.group(3)}"
+            other = "your" if other == "Your" else other
+            return f"traded their {m.group(2)} for {other} {m.group(3)}"
         m = re.fullmatch(r"market (\w+) for (\w+)", action)
         if m:
             return f"traded their {m.group(1)} for the market's {m.group(2)}"
@@ -250,7 +250,7 @@ class SweetNoseFace(Face):
         for entry in view.get("moves") or []:
             if isinstance(entry, list) and len(entry) == 2:
                 text_ = str(entry[1])
-                out[int(entry[0])] = "markers set" if text_.startswith("markers") else text_
+                out[int(entry[0])] = "markers" if text_.startswith("markers") else text_
         return out
 
     # -- the end -----------------------------------------------------------------------------

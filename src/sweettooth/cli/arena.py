@@ -15,9 +15,11 @@ from rich.console import Console
 from rich.table import Table
 
 from sweettooth.arena import ArenaSpec, arena
+from sweettooth.arena.backends import BackendError
 from sweettooth.core import JSON, new_seed
 
 from .common import choose_players, fail, find_game, parse_options, progress_bar
+from .simulate import AddressArg, BackendArg
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -53,6 +55,8 @@ def arena_cmd(
     ] = None,
     option: OptionsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
 ) -> None:
     """Agents play many games: win rates (95% CI), mean scores, OpenSkill ratings."""
     game = find_game(game_id)
@@ -66,8 +70,8 @@ def arena_cmd(
     try:
         with progress_bar(progress_console) as progress:
             task = progress.add_task(f"{game.id}: {' vs '.join(names)}", total=games)
-            result = arena(spec, workers, lambda n: progress.advance(task, n))
-    except ValueError as exc:
+            result = arena(spec, workers, lambda n: progress.advance(task, n), backend, address)
+    except (ValueError, BackendError) as exc:
         fail(str(exc))
     if as_json:
         typer.echo(json.dumps(result, indent=2))

@@ -24,6 +24,7 @@ from sweettooth.agents import Agent, make_agent, seat_rngs
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
+from .balance import BalanceCommand, balance_cmd
 from .bench import bench_game, bench_ismcts, bench_rl_cmd, environment, print_bench
 from .common import (
     USAGE_ERROR,
@@ -40,7 +41,7 @@ from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
 from .serve import DbArg, HostArg, PortArg, serve
-from .simulate import print_stats, simulate
+from .simulate import AddressArg, BackendArg, WorkersArg, print_stats, simulate_games
 
 
 class _OneLineErrors(typer.Typer):
@@ -244,19 +245,20 @@ def simulate_cmd(
     ] = None,
     option: OptionsArg = None,
     as_json: JsonArg = False,
+    workers: WorkersArg = None,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
 ) -> None:
     """Random bots play many games: wins per seat, game lengths, score statistics."""
     game = find_game(game_id)
     count = choose_players(game, players)
     options = parse_options(game, option)
     base = new_seed() if seed is None else seed
-    agents = [make_agent("random") for _ in range(count)]
     progress_console = _console(stderr=True)
     with progress_bar(progress_console) as progress:
         task = progress.add_task(f"{game.id}", total=games)
-        stats = simulate(
-            game, count, options, games, base, agents, lambda: progress.advance(task)
-        )
+        stats = simulate_games(game, count, options, games, base, workers, backend, address,
+                               lambda n: progress.advance(task, n))
     if as_json:
         _emit_json(stats)
     else:
@@ -284,6 +286,7 @@ def replay_cmd(
 
 
 app.command("arena")(arena_cmd)
+app.command("balance", cls=BalanceCommand)(balance_cmd)
 
 
 # -- bench --------------------------------------------------------------------------------------

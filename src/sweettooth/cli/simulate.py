@@ -2,20 +2,74 @@
 
 Game i is played from seed `seed + i` (so `sweettooth play GAME --seed S+i` sets up the same
 deal), each seat's bot drawing from its own generator derived from that seed. Ties split the win:
-each of k winners gets 1/k, so the wins add up to the number of games.
+each of k winners gets 1/k, so the wins add up to the number of games. Games run on a backend
+(`--backend local|ray`, see `sweettooth.arena.backends`) and are gathered in game order, so the
+statistics are the same whatever the backend and the number of workers.
 """
 
 from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.table import Table
 
-from sweettooth.agents import Agent, play_out, seat_rngs
+import sweettooth as st
+from sweettooth.agents import Agent, make_agent, play_out, seat_rngs
+from sweettooth.arena.backends import BACKENDS, BackendError, run_indexed
 from sweettooth.core import JSON, Game, OptionValue
+
+from .common import fail
+
+WorkersArg = Annotated[
+    int | None, typer.Option(min=1, help="Worker processes (default: all cores).")
+]
+BackendArg = Annotated[
+    str, typer.Option(help=f"Where games run: {' or '.join(BACKENDS)} (local: a process pool).")
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(help="With --backend ray: an existing Ray cluster, e.g. ray://head:10001 "
+                      "(default: start Ray on this machine)."),
+]
+
+
+def _random_game(payload: tuple[str, int, dict[str, OptionValue], int], index: int) -> JSON:
+    """Game `index` between random bots: its length, scores and winners."""
+    game_id, players, options, seed = payload
+    state = st.game(game_id).new(players, seed + index, **options)
+    play_out(state, [make_agent("random")] * players, seat_rngs(seed + index, players))
+    result = state.result()
+    assert result is not None
+    return {"length": len(state.history), "scores": [float(x) for x in result.scores],
+            "winners": list(result.winners)}
+
+
+def simulate_games(
+    game: Game[Any],
+    players: int,
+    options: dict[str, OptionValue],
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> JSON:
+    """`simulate` with random bots in every seat, run on `backend` over `workers` workers.
+    A backend that cannot run (unknown, or Ray missing or unreachable) exits 2 with the reason."""
+    try:
+        outcomes = run_indexed(
+            _random_game, (game.id, players, dict(options), seed), games, workers=workers,
+            backend=backend, address=address, on_done=on_game,
+        )
+    except (ValueError, BackendError) as exc:
+        fail(str(exc))
+    names = [make_agent("random").name] * players
+    return _statistics(game, players, options, seed, names, outcomes)
 
 
 def simulate(
@@ -27,32 +81,47 @@ def simulate(
     agents: Sequence[Agent],
     on_game: Callable[[], None] | None = None,
 ) -> JSON:
-    """Play `games` games and return the statistics as JSON-ready data."""
-    lengths: list[int] = []
-    scores: list[list[float]] = [[] for _ in range(players)]
-    wins = [0.0] * players
-    shared = [0] * players
+    """Play `games` games in this process and return the statistics as JSON-ready data."""
+    outcomes: list[JSON] = []
     for i in range(games):
         state = game.new(players, seed + i, **options)
         play_out(state, agents, seat_rngs(seed + i, players))
         result = state.result()
         assert result is not None
-        lengths.append(len(state.history))
-        for seat, score in enumerate(result.scores):
-            scores[seat].append(float(score))
-        for seat in result.winners:
-            wins[seat] += 1 / len(result.winners)
-            if len(result.winners) > 1:
-                shared[seat] += 1
+        outcomes.append({"length": len(state.history), "scores": list(result.scores),
+                         "winners": list(result.winners)})
         if on_game is not None:
             on_game()
+    return _statistics(game, players, options, seed, [a.name for a in agents], outcomes)
+
+
+def _statistics(
+    game: Game[Any],
+    players: int,
+    options: dict[str, OptionValue],
+    seed: int,
+    agents: list[str],
+    outcomes: Sequence[JSON],
+) -> JSON:
+    lengths: list[int] = [o["length"] for o in outcomes]
+    scores: list[list[float]] = [[] for _ in range(players)]
+    wins = [0.0] * players
+    shared = [0] * players
+    for o in outcomes:
+        for seat, score in enumerate(o["scores"]):
+            scores[seat].append(float(score))
+        for seat in o["winners"]:
+            wins[seat] += 1 / len(o["winners"])
+            if len(o["winners"]) > 1:
+                shared[seat] += 1
+    games = len(outcomes)
     return {
         "game": game.id,
         "players": players,
         "options": game.resolve_options(options),
         "seed": seed,
         "games": games,
-        "agents": [a.name for a in agents],
+        "agents": agents,
         "max_length": game.max_length(players, game.resolve_options(options)),
         "wins": wins,
         "shared_wins": shared,

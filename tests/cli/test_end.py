@@ -135,7 +135,7 @@ def test_the_plain_mode_ends_with_names_and_no_json(gid: str, runner: CliRunner)
     game = st.game(gid)
     limit = game.max_length(game.min_players, game.options)
     result = runner.invoke(app, ["play", gid, "--seed", "2", "--bot-seed", "2",
-                                 "--name", "Ada"], input="1\n" * limit)
+                                 "--name", "Ada", "--bot", "random"], input="1\n" * limit)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "seat 0" not in out and "P0" not in out

@@ -63,7 +63,8 @@ def test_one_way_of_naming_players() -> None:
 
 def test_names_reach_the_banner_the_log_and_the_drawing(runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "sweetnose", "--players", "4", "--seat", "3",
-                                 "--name", "Ada", "--bot-seed", "1"], input="1\n1\n1\nquit\n")
+                                 "--name", "Ada", "--bot-seed", "1", "--bot", "random"],
+                           input="1\n1\n1\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("Sweet Nose, 4 players: Candy Bot 1 (random), Candy Bot 2 (random), "

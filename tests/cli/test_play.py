@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import sweettooth as st
 from sweettooth.cli import drawing
-from sweettooth.cli.main import app
+from sweettooth.cli.main import app, default_bot
 from sweettooth.cli.play import numbered
 
 from .conftest import run_nim_cli, run_script
@@ -147,3 +147,11 @@ def test_numbered_list_uses_columns_in_order() -> None:
     text = numbered([f"a{i}" for i in range(1, 6)], width=24)
     assert text.splitlines() == ["1. a1  3. a3  5. a5", "2. a2  4. a4"]
     assert numbered([]) == ""
+
+
+def test_a_new_player_meets_the_medium_bot_by_default(runner: CliRunner) -> None:
+    """The default opponent is the medium level where the game has levels (random otherwise)."""
+    result = runner.invoke(app, ["play", "lechocolat", "--seed", "3", "--plain"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Candy Bot 1 (medium)" in result.stdout
+    assert default_bot("nim") == "random"  # a game with no levels

@@ -19,7 +19,8 @@ from .nim import Nim
 
 def test_replay_of_a_saved_game_shows_every_move(tmp_path: Path) -> None:
     save = tmp_path / "nim.json"
-    played = run_nim_cli("play", "nim", "--seed", "8", "--save", str(save), stdin="2\n" * 7)
+    played = run_nim_cli("play", "nim", "--seed", "8", "--bot-seed", "8", "--save", str(save),
+                         stdin="2\n" * 7)
     assert played.returncode == 0, played.stderr
     actions = json.loads(save.read_text())["actions"]
     proc = run_nim_cli("replay", str(save))

@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 import sweettooth as st
-from sweettooth.agents import Agent, make_agent, seat_rngs
+from sweettooth.agents import Agent, difficulty, make_agent, seat_rngs
 from sweettooth.core import JSON, Game, State, new_seed, save_record
 
 from .arena import arena_cmd
@@ -131,6 +131,15 @@ def games_cmd(as_json: JsonArg = False) -> None:
 
 
 # -- play ---------------------------------------------------------------------------------------
+def default_bot(game_id: str) -> str:
+    """The bot a new player meets: the medium level, or random in a game that has no levels."""
+    try:
+        difficulty(game_id, "medium")
+    except ValueError:
+        return "random"
+    return "medium"
+
+
 @app.command("play")
 def play_cmd(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `games`).")],
@@ -141,9 +150,10 @@ def play_cmd(
     seed: SeedArg = None,
     option: OptionsArg = None,
     hotseat: Annotated[bool, typer.Option(help="Every seat is played at this terminal.")] = False,
-    bot: Annotated[str, typer.Option(
+    bot: Annotated[str | None, typer.Option(
         help="The bot for the other seats: easy, medium, hard, or an agent with settings "
-             "(e.g. ismcts:iterations=500,rollout=heuristic; see docs/bots.md).")] = "random",
+             "(e.g. ismcts:iterations=500,rollout=heuristic; see docs/bots.md). "
+             "Default: medium (random in a game without levels).")] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the game stops.")
     ] = None,
@@ -172,6 +182,8 @@ def play_cmd(
     if name is not None and not name.strip():
         fail("--name must not be empty")
     humans = list(range(count)) if hotseat else [seat - 1]
+    if bot is None:
+        bot = default_bot(game.id)
     agents: dict[int, Agent] = {}
     for s in range(count):
         if s not in humans:

@@ -249,17 +249,3 @@ class Store:
             except IntegrityError:
                 out.append(False)
         return out
-
-    # -- lobby ---------------------------------------------------------------------------------
-    def open_tables(self, game: str | None, limit: int) -> list[str]:
-        """Ids of unstarted tables with a free human seat, newest first."""
-        free = (
-            select(SeatRow.table_id)
-            .where(SeatRow.kind == "human", SeatRow.token_hash.is_(None))
-            .distinct()
-        )
-        q = select(TableRow.id).where(TableRow.status == "waiting", TableRow.id.in_(free))
-        if game is not None:
-            q = q.where(TableRow.game == game)
-        with Session(self.engine) as s:
-            return list(s.scalars(q.order_by(TableRow.created_at.desc()).limit(limit)).all())

@@ -206,6 +206,25 @@ def test_sweetshop_card_explains_itself(new_page: Any, server: Server) -> None:
     assert "point" in words, words
 
 
+def test_long_press_explains_a_piece_without_playing_it(new_page: Any, server: Server) -> None:
+    """On a touch screen a long press shows the tooltip; the click that ends it plays nothing."""
+    page = new_page(PHONE, has_touch=True, is_mobile=True)
+    open_table(page, server, "sweetshop")
+    page.wait_for_selector(MY_TURN)
+    card = page.locator(".ss-shelf .ss-card.pickable").first
+    card.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    page.wait_for_timeout(700)
+    card.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
+    card.dispatch_event("click")
+    expect(card.locator(".tip")).to_be_visible()
+    expect(card.locator(".tip")).to_contain_text("Bonus when eaten")
+    expect(page.locator(".board .picked")).to_have_count(0)
+    # A short tap on the same card plays it as usual (it is picked, waiting for dice).
+    page.locator("header, .tablehead").first.dispatch_event("pointerdown", {"pointerType": "touch"})
+    card.tap()
+    expect(page.locator(".board .picked")).to_have_count(1)
+
+
 GROOVES_JS = """() => {
   const out = {n: 0, bad: [], thin: []};
   for (const hit of document.querySelectorAll('.lc-cut.pickable .hit')) {

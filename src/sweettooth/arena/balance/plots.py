@@ -15,10 +15,10 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
-from sweettooth.core import JSON  # noqa: E402
+from sweettooth.core import JSON
 
 COLOURS = ("#8c4a2f", "#2f6f8c")
 """A in chocolate, B in blue."""

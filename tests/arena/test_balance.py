@@ -1,0 +1,143 @@
+"""The balance lab: estimates, each game's component statistics against the game's own
+numbers, the summary, and the `sweettooth balance` report (self-contained HTML, --compare)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import sweettooth as st
+from sweettooth.agents import make_agent, seat_rngs
+from sweettooth.arena.balance.components import observe, tables
+from sweettooth.arena.balance.estimates import diff, mean, rate
+from sweettooth.arena.balance.runner import BalanceSpec, play_one, run_balance
+from sweettooth.arena.balance.summary import summarise
+from sweettooth.cli.main import app
+from sweettooth.core import State
+
+
+def _played(game_id: str, players: int, seed: int) -> State:
+    game = st.game(game_id)
+    state: State = game.new(players, seed)
+    agent, rngs = make_agent("medium"), seat_rngs(seed, players)
+    while (seat := state.to_move) is not None:
+        state.apply(agent.choose(game, state.view(seat), state.legal_actions(), rngs[seat]))
+    return state
+
+
+def test_difference_of_rates_uses_newcombe_and_of_means_welch() -> None:
+    d = diff(rate(56, 70), rate(48, 80))  # Newcombe (1998), example: 0.2 (0.0524, 0.3339)
+    assert d["value"] == pytest.approx(0.2)
+    assert d["lo"] == pytest.approx(0.0524, abs=1e-3) and d["hi"] == pytest.approx(0.3339, abs=1e-3)
+    m = diff(mean([1.0, 2.0, 3.0, 4.0]), mean([1.0, 2.0, 3.0, 4.0]))
+    assert m["value"] == 0 and m["lo"] == pytest.approx(-m["hi"]) and m["hi"] > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_le_chocolat_components_add_up_to_the_score(seed: int) -> None:
+    state = _played("lechocolat", 2, seed)
+    seen = observe("lechocolat", state)
+    result = state.result()
+    assert result is not None
+    for seat, sheet in enumerate(seen["seats"]):
+        assert sum(sheet["points"].values()) == pytest.approx(result.scores[seat])
+    assert seen["card"] in json.dumps(state.view(None)["scoring_card"])
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_bonbons_thefts_and_coin_runs_match_the_tally(seed: int) -> None:
+    state = _played("bonbons", 3, seed)
+    counts = observe("bonbons", state)["counts"]
+    result = state.result()
+    assert result is not None
+    tally = result.details["tally"]
+    assert counts["thefts"] == [t["stolen"] for t in tally]
+    assert counts["coin runs"] == [t["covered"] for t in tally]
+
+
+def test_sweet_nose_stores_are_held_in_the_round_after_they_are_taken() -> None:
+    state = _played("sweetnose", 3, 7)
+    seen = observe("sweetnose", state)
+    log = state.view(None)["log"]
+    takes = [line for line in log if re.match(r"^P\d takes store", line)]
+    assert seen["held"][0] == {}  # nobody holds a store in round 1
+    # stores taken after the last round are never held, so held <= taken
+    assert 0 < sum(len(h) for h in seen["held"]) <= len(takes)
+    for r, holders in enumerate(seen["held"]):
+        assert all(store in holders for store in seen["used"][r])  # only a holder uses one
+
+
+def test_sweet_shop_bonuses_are_counted_from_the_log() -> None:
+    state = _played("sweetshop", 1, 8)
+    seen = observe("sweetshop", state)
+    log = "\n".join(state.view(None)["log"])
+    assert seen["used"]["Multipack"] == log.count("(Multipack)")
+    assert seen["gained"]["Sour Cherries"] == len(re.findall(r"Sour Cherries \d+ \(lasting\)", log))
+    assert seen["used"]["Sugar Rush"] == log.count("sugar rush ")
+
+
+def test_bittersweet_round_win_rates_count_every_held_choc_and_card() -> None:
+    spec = BalanceSpec("bittersweet", 3, games=4, seed=3)
+    games = run_balance(spec, workers=1)
+    chocs, prefs, rounds = tables("bittersweet", games, 3)
+    all_rounds = [r for g in games for r in g["components"]["rounds"]]
+    held = sum(len(set(hand)) for r in all_rounds for hand in r["hands"])
+    assert sum(row[1] for row in chocs["rows"]) == held
+    wins = sum(row[2]["k"] for row in chocs["rows"])
+    expected = sum(len(set(r["hands"][w])) / len(r["winners"])
+                   for r in all_rounds for w in r["winners"])
+    assert wins == pytest.approx(expected)
+    yum = sum(row[1]["n"] for row in prefs["rows"])
+    assert yum == sum(len(r["yum"][s]) for r in all_rounds for s in range(3))
+    assert rounds["rows"][0][1] == len(all_rounds)
+
+
+def test_summary_seat_rates_share_out_every_game() -> None:
+    spec = BalanceSpec("bonbons", 3, games=9, seed=2)
+    s = summarise(spec, run_balance(spec, workers=1))
+    assert sum(e["value"] for e in s["seats"]) == pytest.approx(1.0)
+    last = s["series"]["running"][-1]
+    assert last[0] == 9 and last[1] == pytest.approx(s["seats"][0]["value"])
+    assert s["length"]["min"] <= s["length"]["value"] <= s["length"]["max"]
+
+
+def test_game_seeds_come_from_the_run_seed_and_index() -> None:
+    spec = BalanceSpec("lechocolat", 2, games=3, seed=9)
+    assert play_one(spec, 2) == run_balance(spec, workers=1)[2]
+    assert play_one(spec, 1)["seed"] != play_one(spec, 2)["seed"]
+
+
+def _balance(tmp_path: Path, *args: str) -> tuple[dict[str, Any], str]:
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(app, ["balance", *args, "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), out.read_text(encoding="utf-8")
+
+
+def test_report_is_self_contained_with_plots_and_component_tables(tmp_path: Path) -> None:
+    data, html = _balance(tmp_path, "bonbons", "--players", "3", "-n", "6", "--seed", "1",
+                          "--workers", "1")
+    assert html.count("data:image/svg+xml;base64,") == 4  # seats, scores, length, convergence
+    assert not re.search(r"(src|href)=\"(https?:)?//", html) and "<script" not in html
+    for heading in ("Seat and first-player advantage", "Win and score distributions",
+                    "Game length", "Convergence", "Thefts, coin runs and wrapper draws"):
+        assert heading in html
+    assert len(html.encode()) < 1_000_000
+    assert data["runs"][0]["games"] == 6 and "series" not in data["runs"][0]
+
+
+def test_compare_gives_b_the_options_after_the_flag(tmp_path: Path) -> None:
+    data, html = _balance(tmp_path, "sweetnose", "--players", "3", "-n", "4", "--seed", "2",
+                          "--workers", "1", "-o", "max_turns=5", "--compare", "-o",
+                          "variation=sky")
+    a, b = data["runs"]
+    assert (a["options"]["variation"], b["options"]["variation"]) == ("basic", "sky")
+    assert a["options"]["max_turns"] == b["options"]["max_turns"] == 5
+    d = data["difference"]["first_player"]
+    assert d["value"] == pytest.approx(a["first_player"]["value"] - b["first_player"]["value"])
+    assert "A − B" in html and "Stores" in html

@@ -51,6 +51,12 @@ ROUNDS = 3
 SKY_TARGET = 100
 """Variation I: play until a total reaches 100 SP (SN-9)."""
 
+# Every exchange action, made once (actions are immutable): generating legal actions then costs
+# a lookup per exchange rather than building one each time. [opponent][give][take], [give][take].
+_TRADES = [[[Trade(o, g, k) for k in range(len(KINDS))] for g in range(len(KINDS))]
+           for o in range(max(SETUPS) + 1)]
+_MARKET_TRADES = [[MarketTrade(g, k) for k in range(len(KINDS))] for g in range(len(KINDS))]
+
 AUCTION, PICK, MARKERS, EXCHANGE, OVER = "auction", "stores", "markers", "exchange", "over"
 START, AFTER_STORE, AFTER_EXCHANGE = 0, 1, 2
 STEP_NAMES = ("start", "after store", "after exchange")
@@ -365,10 +371,11 @@ class SweetNoseState(State):
                 continue
             theirs = t.plate[o]
             takes = [k for k in range(N) if theirs[k]]
-            out += [Trade(o, g, k) for g in gives for k in takes if k != g]
+            trades = _TRADES[o]
+            out += [trades[g][k] for g in gives for k in takes if k != g]
         market = t.market
         takes = [k for k in range(N) if market[k]]
-        out += [MarketTrade(g, k) for g in gives for k in takes if k != g]
+        out += [_MARKET_TRADES[g][k] for g in gives for k in takes if k != g]
         return out
 
     def store_uses(self, seat: int) -> list[SweetNoseAction]:

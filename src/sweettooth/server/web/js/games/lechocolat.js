@@ -82,7 +82,8 @@ function contents(view, g, tiles) {
   }
   return [...counts].map(([f, n]) => {
     const v = card && f !== "blank" ? card.values[f] : null;
-    return `${n} ${flavourName(view, f)}${v != null ? ` (${signed(v)} each)` : f === "blank" ? " (no points)" : ""}`;
+    const worth = v == null || v === 0 ? (f === "blank" || v === 0 ? " (no points)" : "") : ` (${signed(v)} each)`;
+    return `${n} ${flavourName(view, f)}${worth}`;
   }).join(", ");
 }
 

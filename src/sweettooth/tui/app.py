@@ -29,7 +29,7 @@ from sweettooth.core import JSON, IllegalAction, State, SweetToothError, save_re
 from .composer import Composer, build
 from .ending import EndScreen, headline
 from .games import face_for
-from .games.base import Ctx
+from .games.base import Ctx, seat_words
 from .games.draw import widgets
 from .help import HelpScreen
 from .passing import PassScreen
@@ -186,7 +186,9 @@ class SweetApp(App[int]):
                 parts.append(f" {score}", style="dim")
             last = self.ctx.last.get(p)
             if last and self.state.players > 1:
-                parts.append(f" [{self.face.told(last, p, self.ctx)}]", style="cyan")
+                told = seat_words(last, self.ctx)
+                told = told if len(told) <= 28 else told[:27] + "…"
+                parts.append(f" [{told}]", style="cyan")
         self.query_one("#players", Static).update(parts)
 
     def draw_log(self) -> None:

@@ -25,10 +25,7 @@ import sweettooth as st
 from sweettooth.core import JSON, Action, Result, State
 
 from .encoders import spec_for
-from .spec import GameSpec
-
-OBS_BOUND = 8.0
-"""Every observation value lies in [-OBS_BOUND, OBS_BOUND] (most in [0, 1])."""
+from .spec import OBS_BOUND, GameSpec
 
 Mask = npt.NDArray[np.int8]
 

@@ -25,6 +25,9 @@ from sweettooth.core import JSON
 
 Obs = npt.NDArray[np.float32]
 
+OBS_BOUND = 8.0
+"""Every observation value lies in [-OBS_BOUND, OBS_BOUND] (most in [0, 1])."""
+
 
 class ActionTableError(LookupError):
     """A legal action has no id in the game's action table (a bug in the table, not a move)."""
@@ -94,6 +97,9 @@ class GameSpec:
     def encode(self, view: JSON) -> Obs:
         out = np.zeros(self.layout.size, dtype=np.float32)
         self.fill(view, out)
+        # The spaces promise this range; scaled fields stay far inside it, even with unusual
+        # component files, but a clip makes the promise unconditional.
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
 
 

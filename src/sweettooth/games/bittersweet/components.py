@@ -171,6 +171,11 @@ class Components:
     def _ids(self) -> dict[str, int]:  # built once per Components (hashing the Chocs is slow)
         return {c.id: c.index for c in self.chocs}
 
+    @cached_property
+    def blockers(self) -> tuple[int, ...]:
+        """The Chocs with the held effect no_return (their holder cannot return Chocs)."""
+        return tuple(c.index for c in self.chocs if c.no_return)
+
     def pref_index(self, attribute: str) -> int:
         for p in self.preferences:
             if p.attribute == attribute:

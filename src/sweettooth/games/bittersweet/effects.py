@@ -126,7 +126,7 @@ def _show_blocker(state: BitterSweetState, seat: int, ability: Ability) -> None:
     x = blocker(state, seat)
     if x >= 0:
         state.note(f"{player_name(seat)} shows {state.chname(x)}: they cannot return Chocs.")
-        kn.seen_everywhere(state.know, x, kn.hand_bit(seat), exclusive=False)
+        state.learn(kn.seen, x, kn.hand_bit(seat), False)
 
 
 # -- running effects -------------------------------------------------------------------------
@@ -179,8 +179,7 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         hand = sorted(state.hands[seat])
         state.note(f"{who} shows their hand: "
                    f"{', '.join(state.chname(x) for x in hand) or 'no Chocs'}.")
-        for row in state.know:
-            kn.hand_shown(row, hand, seat)
+        state.learn(kn.shown_hand, tuple(hand), seat)
     elif d == "end_turn":
         state.actions_left = 0
         state.note(f"{who}'s turn ends.")
@@ -189,7 +188,7 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         state.box[parent.cell], state.up[parent.cell] = src, True
         state.note(f"{who} puts {state.chname(src)} back face up in "
                    f"{state.cell_names[parent.cell]}.")
-        kn.seen_everywhere(state.know, src, 1 << parent.cell)
+        state.learn(kn.seen, src, 1 << parent.cell)
     else:  # pragma: no cover - the loader rejects unknown ids
         raise AssertionError(d)
 
@@ -245,7 +244,7 @@ def decide(state: BitterSweetState, action: Any) -> None:
         assert isinstance(action, Pick) and t.picks is not None
         t.picks.append(action.cell)
         x, where = state.box[action.cell], state.cell_names[action.cell]
-        kn.pin(state.know[t.who], x, 1 << action.cell)
+        state.learn(kn.peeked, t.who, x, action.cell)
         state.note(f"{who} looks at the face-down Choc in {where}.",
                    {t.who: f"{who} looks at the face-down Choc in {where}: {state.chname(x)}."})
         if len(t.picks) == t.count:

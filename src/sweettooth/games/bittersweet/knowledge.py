@@ -12,9 +12,16 @@ Every event of the game narrows or moves these masks as a player at the table wo
   now be in the new place too; and a hand that returns a Choc holds no no_return Choc.
 
 The sampler (`sampling.py`) deals hidden Chocs to places allowed by these masks.
+
+The state records each event as news (`BitterSweetState.learn`) and applies it to every observer
+only when the masks are next read (views, sampling): a random playout never reads them, so it
+never pays for them. The event functions below (`seen`, `taken_face_down`, ...) are that news:
+each updates all the rows, given only values fixed when the event happened.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 HAND = 32
 OUT = 40
@@ -62,13 +69,13 @@ def left_hand_unseen(row: list[int], seat: int, dest_bit: int, now_empty: bool) 
         row[:] = [(m | dest_bit) if m & hb else m for m in row]
 
 
-def not_in_hand(row: list[int], chocs: list[int], seat: int) -> None:
+def not_in_hand(row: list[int], chocs: Iterable[int], seat: int) -> None:
     hb = ~hand_bit(seat)
     for i in chocs:
         row[i] &= hb
 
 
-def hand_shown(row: list[int], hand: list[int], seat: int) -> None:
+def hand_shown(row: list[int], hand: Iterable[int], seat: int) -> None:
     """The whole hand of `seat` is known: those Chocs are there and nothing else is."""
     hb = hand_bit(seat)
     keep = ~hb
@@ -77,6 +84,68 @@ def hand_shown(row: list[int], hand: list[int], seat: int) -> None:
             row[i] = m & keep
     for i in hand:
         row[i] = hb
+
+
+# -- events: what every observer learns (rows: [observer] -> mask per Choc) --------------------
+def seen(rows: list[list[int]], choc: int, bit: int, exclusive: bool = True) -> None:
+    """Everyone sees `choc` at `bit` (face up, shown, put back)."""
+    seen_everywhere(rows, choc, bit, exclusive)
+
+
+def taken_shown(rows: list[list[int]], choc: int, cell: int, seat: int) -> None:
+    """A face-down Choc that is always shown when taken left `cell` for `seat`'s hand."""
+    hb = hand_bit(seat)
+    for row in rows:
+        pin(row, choc, 1 << cell)
+        row[choc] = hb
+
+
+def taken_face_down(rows: list[list[int]], seat: int, choc: int, cell: int,
+                    shown_on_take: list[bool]) -> None:
+    """`seat` took the face-down Choc in `cell`: only they saw which."""
+    hb = hand_bit(seat)
+    for obs, row in enumerate(rows):
+        if obs == seat:
+            pin(row, choc, 1 << cell)
+            row[choc] = hb
+        else:
+            taken_unseen(row, cell, seat, shown_on_take)
+
+
+def returned(rows: list[list[int]], seat: int, choc: int, cell: int,
+             blockers: tuple[int, ...], now_empty: bool) -> None:
+    """`seat` returned `choc` face down to `cell`; the others saw a Choc of their hand go."""
+    cb = 1 << cell
+    for obs, row in enumerate(rows):
+        if obs == seat:
+            row[choc] = cb
+        else:
+            not_in_hand(row, blockers, seat)
+            left_hand_unseen(row, seat, cb, now_empty)
+
+
+def given(rows: list[list[int]], giver: int, to: int, choc: int, now_empty: bool) -> None:
+    """`giver` gave `choc` to `to`; only those two saw which."""
+    hb = hand_bit(to)
+    for obs, row in enumerate(rows):
+        if obs in (giver, to):
+            row[choc] = hb
+            if now_empty:
+                not_in_hand(row, range(len(row)), giver)
+                row[choc] = hb
+        else:
+            left_hand_unseen(row, giver, hb, now_empty)
+
+
+def shown_hand(rows: list[list[int]], hand: tuple[int, ...], seat: int) -> None:
+    """`seat` showed their whole hand to everyone."""
+    for row in rows:
+        hand_shown(row, hand, seat)
+
+
+def peeked(rows: list[list[int]], seat: int, choc: int, cell: int) -> None:
+    """`seat` looked at the face-down `choc` in `cell` (no one else learns which)."""
+    pin(rows[seat], choc, 1 << cell)
 
 
 def place_names(mask: int, cell_names: list[str]) -> list[str]:

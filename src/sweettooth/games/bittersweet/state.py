@@ -13,6 +13,7 @@ top task asks, else the current player. On Reveal abilities waiting to resolve a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,10 @@ ROWS = 4
 ACTIONS_PER_TURN = 2
 MAX_EXTRA_ACTIONS = 2  # house rule: a turn has at most 2 extra actions (keeps turns finite)
 ROUND_WINS_NEEDED = 2
+EMPTY = -1  # a box cell with no Choc
+
+_TURN_ACTIONS = (Take, Reveal, ReturnAct)
+_DECISIONS = (Pick, Give, Choose, Resolve, ReturnAct)
 
 LogEntry = tuple[str, tuple[tuple[int, str], ...]]
 
@@ -103,12 +108,34 @@ class BitterSweetState(State):
     turn_limit: int
     tasks: list[Task]
     pending: list[int]
-    know: list[list[int]]  # [observer][choc] -> place mask (knowledge.py); observer P = public
+    _know: list[list[int]]  # `know` as of the last time it was read
+    _news: list[tuple[Callable[..., None], tuple[Any, ...]]]  # events since then (`learn`)
     pknow: list[list[list[int]]]  # [observer][player] -> Preference cards known to be theirs
     log: list[LogEntry]
     rounds: list[JSON]
     finished: Result | None
     _legal: list[Action] | None
+
+    # -- knowledge ----------------------------------------------------------------------
+    @property
+    def know(self) -> list[list[int]]:
+        """[observer][choc] -> place mask (knowledge.py); observer `players` is the public.
+
+        Brought up to date when read, with the events recorded by `learn` since the last read."""
+        if self._news:
+            news, self._news = self._news, []
+            for event, args in news:
+                event(self._know, *args)
+        return self._know
+
+    @know.setter
+    def know(self, rows: list[list[int]]) -> None:
+        self._know, self._news = rows, []
+
+    def learn(self, event: Callable[..., None], *args: Any) -> None:
+        """Record what the table learns: `event` is a `knowledge` event, applied to every
+        observer's masks when `know` is next read (`args` must never change afterwards)."""
+        self._news.append((event, args))
 
     # -- protocol ------------------------------------------------------------------------
     @property
@@ -125,13 +152,11 @@ class BitterSweetState(State):
         return list(self._legal)
 
     def _is_legal(self, action: Any) -> bool:
-        if not well_typed(action):  # 1.0 == 1: refuse look-alikes of legal actions
-            return False
         if self.finished is not None:
             return False
         kind = type(action)
-        if self.tasks or len(self.pending) > 1 or kind not in (Take, Reveal, ReturnAct):
-            if kind not in (Pick, Give, Choose, Resolve, ReturnAct):
+        if self.tasks or len(self.pending) > 1 or kind not in _TURN_ACTIONS:
+            if kind not in _DECISIONS or not well_typed(action):
                 return False
             if self._legal is None:
                 self._legal = self._compute_legal()
@@ -141,13 +166,13 @@ class BitterSweetState(State):
             return False
         table = self.table
         if kind is Take:
-            return self.box[cell] >= 0 and action == table.takes[cell]
+            return self.box[cell] >= 0 and _same(action, table.takes[cell])
         if kind is Reveal:
-            return self.box[cell] >= 0 and not self.up[cell] and action == table.reveals[cell]
+            return self.box[cell] >= 0 and not self.up[cell] and _same(action, table.reveals[cell])
         choc, seat = action.choc, self.current
         return (type(choc) is int and choc in self.hands[seat] and self.box[cell] < 0
                 and self.stack > 0 and self.can_return(seat)
-                and action == table.returns[choc][cell])
+                and _same(action, table.returns[choc][cell]))
 
     def _apply(self, action: Any) -> None:
         self._legal = None
@@ -186,7 +211,8 @@ class BitterSweetState(State):
             self.actions_left, self.extras, self.turns, self.turn_limit)
         o.tasks = [t.copy() for t in self.tasks]
         o.pending = list(self.pending)
-        o.know = [list(r) for r in self.know]
+        o._know = [list(r) for r in self._know]
+        o._news = list(self._news)  # each event and its arguments are never changed
         o.pknow = [[list(k) for k in r] for r in self.pknow]
         o.log = list(self.log)
         o.rounds = list(self.rounds)
@@ -257,7 +283,7 @@ class BitterSweetState(State):
 
     # -- log ----------------------------------------------------------------------------
     def note(self, public: str, private: dict[int, str] | None = None) -> None:
-        self.log.append((public, tuple(sorted((private or {}).items()))))
+        self.log.append((public, tuple(sorted(private.items())) if private else ()))
 
     def cname(self, cell: int) -> str:
         return self.cell_names[cell]
@@ -305,27 +331,18 @@ class BitterSweetState(State):
         self.actions_left -= 1
         who, where, name = player_name(seat), self.cname(cell), self.chname(x)
         choc = self.comps.chocs[x]
-        hb = kn.hand_bit(seat)
         if was_up:
             self.note(f"{who} takes {name} from {where}.")
-            kn.seen_everywhere(self.know, x, hb, exclusive=False)
+            self.learn(kn.seen, x, kn.hand_bit(seat), False)
         elif choc.trigger("face_down_taken") is not None:
             self.note(f"{who} takes the face-down Choc in {where}: it is {name}, "
                       "read aloud and shown.")
-            for row in self.know:
-                kn.pin(row, x, 1 << cell)
-                row[x] = hb
+            self.learn(kn.taken_shown, x, cell, seat)
         else:
             self.note(f"{who} takes the face-down Choc in {where}.",
                       {seat: f"{who} takes the face-down Choc in {where}: {name}."})
-            shown = self.shown_on_take()
-            for obs, row in enumerate(self.know):
-                if obs == seat:
-                    kn.pin(row, x, 1 << cell)
-                    row[x] = hb
-                else:
-                    kn.taken_unseen(row, cell, seat, shown)
-        if all(v < 0 for v in self.box):
+            self.learn(kn.taken_face_down, seat, x, cell, self.shown_on_take())
+        if self.box.count(EMPTY) == len(self.box):
             self.note("The box is empty: the round ends at once.")
             self.end_round()
             return
@@ -344,7 +361,7 @@ class BitterSweetState(State):
         x = self.box[cell]
         self.up[cell] = True
         self.note(f"{who} reveals {self.chname(x)} in {self.cname(cell)}.")
-        kn.seen_everywhere(self.know, x, 1 << cell)
+        self.learn(kn.seen, x, 1 << cell)
         if self.comps.chocs[x].trigger("on_reveal") is not None:
             self.pending.append(x)
 
@@ -362,14 +379,7 @@ class BitterSweetState(State):
             self.actions_left -= 1
         self.note(f"{who} returns a Choc face down to {where}{tail}.",
                   {seat: f"{who} returns {self.chname(x)} face down to {where}{tail}."})
-        blockers = [i for i, c in enumerate(self.comps.chocs) if c.no_return]
-        cb = 1 << cell
-        for obs, row in enumerate(self.know):
-            if obs == seat:
-                row[x] = cb
-            else:
-                kn.not_in_hand(row, blockers, seat)
-                kn.left_hand_unseen(row, seat, cb, not hand)
+        self.learn(kn.returned, seat, x, cell, self.comps.blockers, not hand)
 
     def give(self, giver: int, x: int, to: int) -> None:
         """Choc `x` passes from `giver`'s hand to `to`'s; only those two see which."""
@@ -378,16 +388,7 @@ class BitterSweetState(State):
         a, b = player_name(giver), player_name(to)
         text = f"{a} gives {self.chname(x)} to {b}."
         self.note(f"{a} gives a Choc to {b}.", {giver: text, to: text})
-        hb = kn.hand_bit(to)
-        empty = not self.hands[giver]
-        for obs, row in enumerate(self.know):
-            if obs in (giver, to):
-                row[x] = hb
-                if empty:
-                    kn.not_in_hand(row, list(range(len(row))), giver)
-                    row[x] = hb
-            else:
-                kn.left_hand_unseen(row, giver, hb, empty)
+        self.learn(kn.given, giver, to, x, not self.hands[giver])
 
     # -- flow ---------------------------------------------------------------------------
     def advance(self) -> None:
@@ -417,8 +418,7 @@ class BitterSweetState(State):
     def end_turn(self) -> bool:
         """End the current turn; True if play goes on with a new turn (or round)."""
         self.turns += 1
-        box = [i for i, x in enumerate(self.box) if x >= 0]
-        if all(self.up[i] for i in box):
+        if self.all_face_up():
             self.note("Every Choc in the box is face up: the round ends.")
         elif all(w >= 2 for w in self.wrappers):
             self.note("Every player has 2 or more Empty Wrappers: the round ends.")
@@ -430,6 +430,10 @@ class BitterSweetState(State):
             return True
         self.end_round()
         return self.finished is None
+
+    def all_face_up(self) -> bool:
+        """Every Choc in the box is face up (empty cells do not count)."""
+        return all(up or x == EMPTY for x, up in zip(self.box, self.up, strict=True))
 
     def end_round(self) -> None:
         """Reveal hands and Preference cards, score, award the round, start the next one."""
@@ -470,6 +474,12 @@ class BitterSweetState(State):
             self.starter = (self.starter + 1) % P
         self.round_no += 1
         self.start_round()
+
+
+def _same(action: Any, legal: Any) -> bool:
+    """`action` is the legal action `legal`: the very object (as `legal_actions` gives it), or
+    an equal one whose fields have exactly their declared types (1.0 == 1 is refused)."""
+    return action is legal or (well_typed(action) and action == legal)
 
 
 def set_up(game: Any, players: int, seed: int, options: dict[str, Any],

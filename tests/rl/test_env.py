@@ -200,3 +200,20 @@ def test_tied_winners_share_the_win() -> None:
     assert rl.RewardRule(reward="score").pay(tie, 3) == [30.0, 30.0, 12.0]
     with pytest.raises(ValueError, match="reward must be"):
         rl.RewardRule(reward="points")
+
+
+def test_gym_learner_seat_and_opponents() -> None:
+    """With seat=1 the other seat moves first, by the named agent; one name per other seat."""
+    env = gymnasium.make("sweettooth/BitterSweet-v0", players=3, seat=1,
+                         opponent=["random", "heuristic"])
+    obs, info = env.reset(seed=4)
+    view = info["view"]
+    assert view["seat"] == 1 and view["to_move"] == 1 and view["ply"] >= 1
+    inner = env.unwrapped
+    assert isinstance(inner, rl.SweettoothGym)
+    assert np.array_equal(inner.action_masks(), obs["action_mask"])
+    assert np.array_equal(obs["observation"], rl.encode("bittersweet", view))
+    with pytest.raises(ValueError, match="one agent name or 2"):
+        gymnasium.make("sweettooth/BitterSweet-v0", players=3, opponent=["random"])
+    with pytest.raises(ValueError, match="unknown agent"):
+        gymnasium.make("sweettooth/SweetNose-v0", opponent="grandmaster")

@@ -83,7 +83,10 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
                 f"got {len(names)}"
             )
         self.opponent_names = dict(zip(others, names, strict=True))
-        self._opponents: dict[int, Agent] = {}
+        # Made now so that a bad name fails here (make_agent names the valid ones).
+        self._opponents: dict[int, Agent] = {
+            s: make_agent(n) for s, n in self.opponent_names.items()
+        }
         self._rngs: list[random.Random] = []
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)

@@ -16,7 +16,7 @@ seat), `seat` (the learner's seat, default 0), and every keyword of `sweettooth.
 
 The observation is the dict of the AEC environment (`observation`, `action_mask`); `info` holds
 the learner's raw view (`info["view"]`) and its mask (`info["action_mask"]`);
-`action_masks()` returns the mask too (the method MaskablePPO of sb3-contrib looks for).
+`action_masks()` returns the mask too.
 """
 
 from __future__ import annotations

@@ -1,0 +1,30 @@
+"""Knowledge is applied when read (`BitterSweetState.know`): reading it late, or in a copy made
+while events were still unread, gives exactly what reading it after every action gives."""
+
+from __future__ import annotations
+
+import random
+
+from .helpers import GAME
+
+
+def test_knowledge_read_late_or_in_copies_equals_knowledge_read_at_every_step() -> None:
+    for seed in range(8):
+        players = 2 + seed % 3
+        eager, lazy = GAME.new(players, seed=seed), GAME.new(players, seed=seed)
+        copies = []
+        rng = random.Random(seed)
+        while eager.to_move is not None:
+            action = rng.choice(eager.legal_actions())
+            for state in (eager, lazy, *copies):
+                state.apply(action)
+            expected = eager.know  # read after every action: each event applied at once
+            ply = len(eager.history)
+            if ply % 5 == 0:
+                copies = [*copies[-2:], lazy.copy()]  # made with events still unread
+            if ply % 13 == 0:
+                for state in (lazy, *copies):
+                    assert state.know == expected, (seed, ply)
+        for state in (lazy, *copies):
+            assert state.know == eager.know, seed
+            assert state.view(0) == eager.view(0), seed

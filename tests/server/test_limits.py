@@ -159,6 +159,15 @@ def test_forwarded_for_is_ignored_unless_the_proxy_is_trusted(
     refused = two_writes(capped)[-1]  # the capped server's one write may be spent already
     assert refused.status_code == 429 and "127.0.0.1" in refused.json()["detail"]
     env = {"SWEETTOOTH_HTTP_BURST": "1", "SWEETTOOTH_HTTP_PER_SECOND": "0.001",
-           "SWEETTOOTH_TRUSTED_PROXIES": "127.0.0.1"}
+           "SWEETTOOTH_TRUSTED_PROXIES": "127.0.0.1",
+           "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "3"}
     with ServerProcess(f"sqlite:///{tmp_path / 's.sqlite3'}", env=env) as trusting:
         assert [r.status_code for r in two_writes(trusting)] == [201, 201]
+        held = [raw(trusting) for _ in range(3)]
+        try:  # the proxy carries everyone's connections: its own address is not capped
+            with raw(trusting) as fourth:
+                fourth.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert fourth.recv(4096).startswith(b"HTTP/1.1 200")
+        finally:
+            for sock in held:
+                sock.close()

@@ -5,9 +5,9 @@
 
 - an HTTP protocol (`guarded_http(settings)`, uvicorn's httptools protocol with two additions):
   a client address may hold at most `max_connections_per_address` open HTTP connections (more
-  are closed at once), and a connection must deliver a request's headers within
-  `header_timeout` seconds of opening (or of the previous response), else it is closed: a
-  slowloris client holds no socket for long;
+  are closed at once; a trusted proxy, which carries everyone's connections, is not capped),
+  and a connection must deliver a request's headers within `header_timeout` seconds of opening
+  (or of the previous response), else it is closed: a slowloris client holds no socket long;
 - `timeout_keep_alive` (idle keep-alive connections), WebSocket pings every
   `ws_ping_interval` seconds with `ws_ping_timeout` to answer (a socket stalled mid-frame
   cannot answer and is closed), `ws_max_size` (`hard_message_bytes`);
@@ -41,6 +41,7 @@ def guarded_http(settings: Settings) -> type[asyncio.Protocol] | str:
 
     cap = settings.max_connections_per_address
     header_timeout = settings.header_timeout
+    proxies = set(settings.proxies)  # a trusted proxy carries everyone: it is not capped
     open_per_address: Counter[str] = Counter()
 
     class GuardedHttp(HttpToolsProtocol):
@@ -50,6 +51,9 @@ def guarded_http(settings: Settings) -> type[asyncio.Protocol] | str:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             peer = self.client[0] if self.client else "unknown"
+            if peer in proxies or "*" in proxies:
+                self._arm()
+                return
             if open_per_address[peer] >= cap:
                 log.warning("closing a connection from %s: %d already open", peer, cap)
                 transport.close()

@@ -693,7 +693,7 @@ class TableManager:
         seat = table.state.to_move
         if (
             self.closing or table.bot_task is not None or seat is None or not table.started
-            or table.seats[seat].kind != "bot"
+            or table.seats[seat].kind != "bot" or table.status == "abandoned"
         ):
             return
         table.bot_task = asyncio.create_task(self._bot_loop(table))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from sweettooth.games.bittersweet.state import BitterSweetState
+
 from .helpers import GAME
 
 
@@ -12,7 +14,7 @@ def test_knowledge_read_late_or_in_copies_equals_knowledge_read_at_every_step() 
     for seed in range(8):
         players = 2 + seed % 3
         eager, lazy = GAME.new(players, seed=seed), GAME.new(players, seed=seed)
-        copies = []
+        copies: list[BitterSweetState] = []
         rng = random.Random(seed)
         while eager.to_move is not None:
             action = rng.choice(eager.legal_actions())

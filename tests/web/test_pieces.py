@@ -282,6 +282,10 @@ def test_clickable_pieces_44px_on_a_phone(new_page: Any, server: Server, game: s
             break
         settle(page)
         small = page.evaluate(SMALL_JS)
+        if small:  # a view drawn between the two calls may have started an animation: again
+            page.wait_for_timeout(500)
+            settle(page)
+            small = page.evaluate(SMALL_JS)
         assert not small, f"pieces under 44x44 px: {small}"
         seen += page.locator(".board .pickable:not(.lc-cut)").count()
         click_random(page, rng, 1)

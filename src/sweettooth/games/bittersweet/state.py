@@ -302,23 +302,23 @@ class BitterSweetState(State):
         return self.turn_actions(self.current)
 
     def turn_actions(self, seat: int) -> list[Action]:
-        table = self.table
-        box, up = self.box, self.up
-        out: list[Action] = [table.takes[c] for c, x in enumerate(box) if x >= 0]
-        out += [table.reveals[c] for c, x in enumerate(box) if x >= 0 and not up[c]]
+        table, box = self.table, self.box
+        out: list[Action] = [t for t, x in zip(table.takes, box, strict=True) if x != EMPTY]
+        out += [r for r, x, up in zip(table.reveals, box, self.up, strict=True)
+                if x != EMPTY and not up]
         if self.stack > 0 and self.can_return(seat):
             out.extend(self.return_actions(seat))
         return out
 
     def return_actions(self, seat: int) -> list[Action]:
-        empty = [c for c, x in enumerate(self.box) if x < 0]
+        empty = [c for c, x in enumerate(self.box) if x == EMPTY]
         returns = self.table.returns
         return [returns[x][c] for x in sorted(self.hands[seat]) for c in empty]
 
     def can_return(self, seat: int, count: int = 1) -> bool:
         """A hand can return `count` Chocs: it has them and holds no no_return Choc (FAQ)."""
         hand = self.hands[seat]
-        if len(hand) < count or self.box.count(-1) < count:
+        if len(hand) < count or self.box.count(EMPTY) < count:
             return False
         chocs = self.comps.chocs
         return not any(chocs[x].no_return for x in hand)
@@ -432,8 +432,8 @@ class BitterSweetState(State):
         return self.finished is None
 
     def all_face_up(self) -> bool:
-        """Every Choc in the box is face up (empty cells do not count)."""
-        return all(up or x == EMPTY for x, up in zip(self.box, self.up, strict=True))
+        """Every Choc in the box is face up (an empty cell is never face up)."""
+        return self.up.count(True) == len(self.box) - self.box.count(EMPTY)
 
     def end_round(self) -> None:
         """Reveal hands and Preference cards, score, award the round, start the next one."""

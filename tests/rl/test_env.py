@@ -217,3 +217,19 @@ def test_gym_learner_seat_and_opponents() -> None:
         gymnasium.make("sweettooth/BitterSweet-v0", players=3, opponent=["random"])
     with pytest.raises(ValueError, match="unknown agent"):
         gymnasium.make("sweettooth/SweetNose-v0", opponent="grandmaster")
+
+
+def test_gym_info_holds_the_learners_view_at_every_step() -> None:
+    env = gymnasium.make("sweettooth/SweetNose-v0", opponent="random")
+    inner = env.unwrapped
+    assert isinstance(inner, rl.SweettoothGym)
+    obs, info = env.reset(seed=2)
+    rng = random.Random(0)
+    for _ in range(30):
+        assert info["view"] == inner.state.view(0)
+        assert np.array_equal(obs["observation"], rl.encode("sweetnose", info["view"]))
+        legal = {str(a) for a in inner.state.legal_actions()}
+        assert {inner.aec.actions[i] for i in np.flatnonzero(obs["action_mask"])} == legal
+        obs, _, term, trunc, info = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        if term or trunc:
+            break

@@ -121,6 +121,10 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
+        self.lazy_views = False
+        """When True, the view of the agent to act is built only when asked for (`observe`,
+        `current_view`) and `infos` holds no view before the end: the Gymnasium wrapper's
+        setting, so that opponents which never look (the random bot) cost no view."""
         self._state: State | None = None
         self._view: JSON = {}
         self._legal: dict[int, Action] = {}
@@ -197,8 +201,10 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         mask = np.zeros(len(self.spec.actions), np.int8)
         mask[list(self._legal)] = 1
         self._mask = mask
-        self._view = state.view(seat)
-        self.infos[self.agent_selection] = {"view": self._view}
+        self._view = {}
+        if not self.lazy_views:
+            self._view = state.view(seat)
+            self.infos[self.agent_selection] = {"view": self._view}
         if len(state.history) >= self.max_length:
             self._finish([0.0] * self.players, truncated=True)
 
@@ -251,13 +257,18 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         )
 
     # -- what an agent sees ----------------------------------------------------------------
+    def current_view(self) -> JSON:
+        """The view of the agent to act (built at most once per step)."""
+        if not self._view:
+            self._view = self.state.view(self._seat[self.agent_selection])
+        return self._view
+
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seat[agent]
-        state = self.state
-        if agent == self.agent_selection and self._view:
-            view, mask = self._view, self._mask
+        if agent == self.agent_selection and self._legal:
+            view, mask = self.current_view(), self._mask
         else:
-            view, mask = state.view(seat), np.zeros(len(self.spec.actions), np.int8)
+            view = self.state.view(self._seat[agent])
+            mask = np.zeros(len(self.spec.actions), np.int8)
         return {"observation": self.spec.encode(view), "action_mask": mask.copy()}
 
     def legal_ids(self) -> list[int]:

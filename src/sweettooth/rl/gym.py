@@ -69,6 +69,7 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         **options: Any,
     ) -> None:
         self.aec = SweettoothAEC(game_id, players, render_mode=render_mode or "ansi", **options)
+        self.aec.lazy_views = True  # views only for those who look
         self.render_mode = render_mode
         self.players = self.aec.players
         if not 0 <= seat < self.players:
@@ -122,10 +123,10 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
                 break
             seat = int(mover.split("_")[1])
             state = aec.state
-            view = aec.infos[mover]["view"]
-            action = self._opponents[seat].choose(
-                state.game, view, state.legal_actions(), self._rngs[seat]
-            )
+            agent = self._opponents[seat]
+            # An agent that never looks (the random bot) is handed no view, as in play_out.
+            view = aec.current_view() if getattr(agent, "needs_view", True) else {}
+            action = agent.choose(state.game, view, state.legal_actions(), self._rngs[seat])
             aec.step(aec.spec.action_id(action))
             paid += aec.rewards[self.agent]
         return paid
@@ -134,6 +135,8 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         aec = self.aec
         obs = aec.observe(self.agent)
         info = dict(aec.infos[self.agent])
+        if "view" not in info:  # the learner is to act: its view, as observed
+            info["view"] = aec.current_view()
         info["action_mask"] = obs["action_mask"]
         return (obs, 0.0, aec.terminations[self.agent], aec.truncations[self.agent], info)
 

@@ -3,8 +3,7 @@
 
 | game        | easy                  | medium    | hard (ISMCTS, prior=1, at most 0.9 s)  |
 |-------------|-----------------------|-----------|-----------------------------------------|
-| lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, a fresh  |
-|             |                       |           | deal each iteration                     |
+| lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, 32 deals |
 | bonbons     | memory, forget=0.3    | heuristic | 300 it., heuristic rollouts, observe,   |
 |             |                       |           | widen=0.5, prior=10                     |
 | sweetnose   | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts, 32 deals,  |
@@ -18,8 +17,8 @@ random legal move instead. The hard bot stops at whichever comes first, its iter
 of wall time (so on a slow or busy machine it searches less, and its moves then depend on the
 clock), and searches only the moves the game's `heuristics.sensible` keeps.
 
-`hard-2025` is the hard level as it was before (the same settings with 32 deals in Le Chocolat
-and a 1.8 s cap), kept to measure the hard level against (`--agents hard,hard-2025`).
+`hard-2025` is the hard level as it was before (the same settings with a 1.8 s cap and every
+legal move searched), kept to measure the hard level against (`--agents hard,hard-2025`).
 
 `difficulty(game_id, level)` returns the agent; `LevelAgent(level)` is the same choice made
 when the game is known (at its first move), so `make_agent("hard")` works for every game.
@@ -67,7 +66,7 @@ _TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
     "lechocolat": {
         "easy": _easy,
         "medium": _medium,
-        "hard": _hard(iterations=4000, depth=0),
+        "hard": _hard(iterations=4000, samples=32, depth=0),
         "hard-2025": _legacy(iterations=4000, samples=32, depth=0),
     },
     "bonbons": {

@@ -18,7 +18,7 @@ from rich.console import Console
 from typer.core import TyperCommand
 
 from sweettooth.arena.backends import BackendError
-from sweettooth.arena.balance.html import render
+from sweettooth.arena.balance.page import render
 from sweettooth.arena.balance.runner import BalanceSpec, run_balance
 from sweettooth.arena.balance.summary import compare, summarise, without_series
 from sweettooth.core import JSON, Game, new_seed

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +40,17 @@ def _figure() -> tuple[Figure, Any]:
     return fig, ax
 
 
+def _integer_bins(lo: float, hi: float, most: int = 30) -> list[float]:
+    """Bin edges at whole numbers (scores and lengths are whole), at most `most` bins.
+
+    >>> _integer_bins(0, 3)
+    [-0.5, 0.5, 1.5, 2.5, 3.5]
+    """
+    width = max(1, math.ceil((hi - lo + 1) / most))
+    start = math.floor(lo) - 0.5
+    return [start + i * width for i in range(math.ceil((hi - start) / width) + 1)]
+
+
 def seat_plot(runs: Sequence[JSON], labels: Sequence[str]) -> str:
     """Win rate by seat with 95% intervals, and the fair share as a line."""
     fig, ax = _figure()
@@ -62,13 +74,12 @@ def score_plot(runs: Sequence[JSON], labels: Sequence[str]) -> str:
     """Each seat's score distribution (step histograms), and the winners' scores."""
     fig, ax = _figure()
     everything = [x for run in runs for seat in run["series"]["scores"] for x in seat]
-    lo, hi = min(everything), max(everything)
-    bins = max(1, min(30, int(hi - lo) + 1))
+    bins = _integer_bins(min(everything), max(everything))
     for k, (run, label) in enumerate(zip(runs, labels, strict=True)):
-        ax.hist(run["series"]["winning"], bins=bins, range=(lo, hi + 1), histtype="step",
+        ax.hist(run["series"]["winning"], bins=bins, histtype="step",
                 linewidth=2.2, color=COLOURS[k], label=f"{label}: winner")
         for s, values in enumerate(run["series"]["scores"]):
-            ax.hist(values, bins=bins, range=(lo, hi + 1), histtype="step", alpha=0.6,
+            ax.hist(values, bins=bins, histtype="step", alpha=0.6,
                     linestyle=("-", "--", ":", "-.", (0, (1, 3)), (0, (5, 1)))[s % 6],
                     color=COLOURS[k], label=f"{label}: seat {s + 1}")
     ax.set_xlabel("final score")
@@ -81,9 +92,9 @@ def length_plot(runs: Sequence[JSON], labels: Sequence[str]) -> str:
     """Game length (actions) as histograms."""
     fig, ax = _figure()
     everything = [x for run in runs for x in run["series"]["lengths"]]
-    lo, hi = min(everything), max(everything)
+    bins = _integer_bins(min(everything), max(everything))
     for k, (run, label) in enumerate(zip(runs, labels, strict=True)):
-        ax.hist(run["series"]["lengths"], bins=25, range=(lo, hi + 1), histtype="stepfilled",
+        ax.hist(run["series"]["lengths"], bins=bins, histtype="stepfilled",
                 alpha=0.5, color=COLOURS[k], label=label)
     ax.set_xlabel("actions in the game")
     ax.set_ylabel("games")

@@ -56,7 +56,7 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
                                 "mean margin"], cards,
               "Each game is scored by one card (drawn at random by default)."),
         table("Flavours, sets and majorities",
-              ["component", "seats scored", "points per seat", "wins with more of it"],
+              ["component", "seats where it scores", "points per seat", "wins with more of it"],
               flavours,
               "Points per seat: what the component adds to one player's total (0 where the "
               "card does not score it). Wins with more of it: over games where the two players "

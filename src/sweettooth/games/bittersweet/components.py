@@ -136,6 +136,11 @@ class Choc:
     def attributes(self) -> frozenset[str]:
         return frozenset(a for a in (self.texture, self.coating, self.shape) if a)
 
+    def has(self, attribute: str) -> bool:
+        """Whether this Choc has `attribute` (a texture, coating or shape): the same as
+        `attribute in self.attributes`, without building the set."""
+        return bool(attribute) and attribute in (self.texture, self.coating, self.shape)
+
     def matches(self, what: str) -> bool:
         """Whether this Choc has attribute `what`, or is of kind `what` (veggie, wild)."""
         return what in (self.texture, self.coating, self.shape, self.kind)
@@ -172,9 +177,9 @@ class Components:
         return {c.id: c.index for c in self.chocs}
 
     @cached_property
-    def blockers(self) -> tuple[int, ...]:
+    def blockers(self) -> frozenset[int]:
         """The Chocs with the held effect no_return (their holder cannot return Chocs)."""
-        return tuple(c.index for c in self.chocs if c.no_return)
+        return frozenset(c.index for c in self.chocs if c.no_return)
 
     def pref_index(self, attribute: str) -> int:
         for p in self.preferences:

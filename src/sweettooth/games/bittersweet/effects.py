@@ -69,7 +69,9 @@ class Task:
 
 # -- feasibility ("cannot do it in its entirety, do none of it") ----------------------------
 def face_down_count(state: BitterSweetState) -> int:
-    return sum(1 for c, x in enumerate(state.box) if x >= 0 and not state.up[c])
+    """Face-down Chocs in the box: the filled cells that are not face up (an empty cell never
+    is)."""
+    return len(state.box) - state.box.count(-1) - state.up.count(True)
 
 
 def blocker(state: BitterSweetState, seat: int) -> int:
@@ -207,11 +209,12 @@ def give_targets(state: BitterSweetState, t: Task) -> list[int]:
 
 def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
     """The choices the top task offers its decider."""
-    names, ids = state.cell_names, state.comps.chocs
+    ids = state.comps.chocs
     k = t.kind
     if k in ("reveal", "peek"):
         picked = t.picks or []
-        return [Pick(c, names[c]) for c, x in enumerate(state.box)
+        picks = state.table.picks
+        return [picks[c] for c, x in enumerate(state.box)
                 if x >= 0 and not state.up[c] and c not in picked]
     if k == "return":
         return state.return_actions(t.who)

@@ -113,7 +113,7 @@ def taken_face_down(rows: list[list[int]], seat: int, choc: int, cell: int,
 
 
 def returned(rows: list[list[int]], seat: int, choc: int, cell: int,
-             blockers: tuple[int, ...], now_empty: bool) -> None:
+             blockers: frozenset[int], now_empty: bool) -> None:
     """`seat` returned `choc` face down to `cell`; the others saw a Choc of their hand go."""
     cb = 1 << cell
     for obs, row in enumerate(rows):

@@ -49,7 +49,7 @@ def score_hand(
         total = 0
         for p in cards:
             card = comps.preferences[p]
-            n = sum(1 for c in hand if card.attribute in c.attributes) + wild
+            n = sum(1 for c in hand if c.has(card.attribute)) + wild
             pts = card.points(n)
             total += pts
             lines[slot].append({"attribute": card.attribute, "matching": n, "points": pts})

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from sweettooth.core import JSON, Result, State
@@ -47,6 +49,7 @@ class ActionTable:
     takes: tuple[Take, ...]
     reveals: tuple[Reveal, ...]
     returns: tuple[tuple[ReturnAct, ...], ...]  # [choc][cell]
+    picks: tuple[Pick, ...]
 
 
 _TABLES: dict[tuple[int, int], tuple[Components, ActionTable]] = {}
@@ -78,6 +81,7 @@ def _build_table(comps: Components, cols: int) -> ActionTable:
         tuple(Reveal(c, n) for c, n in enumerate(names)),
         tuple(tuple(ReturnAct(x.index, c, f"{x.id} {n}") for c, n in enumerate(names))
               for x in comps.chocs),
+        tuple(Pick(c, n) for c, n in enumerate(names)),
     )
 
 
@@ -302,39 +306,49 @@ class BitterSweetState(State):
         return self.turn_actions(self.current)
 
     def turn_actions(self, seat: int) -> list[Action]:
-        table, box = self.table, self.box
-        out: list[Action] = [t for t, x in zip(table.takes, box, strict=True) if x != EMPTY]
-        out += [r for r, x, up in zip(table.reveals, box, self.up, strict=True)
-                if x != EMPTY and not up]
+        """Take any Choc, reveal a face-down one, return one to an empty cell; in cell order."""
+        table = self.table
+        filled = [x != EMPTY for x in self.box]
+        out: list[Action] = list(compress(table.takes, filled))
+        out += compress(table.reveals, self.face_down(filled))
         if self.stack > 0 and self.can_return(seat):
-            out.extend(self.return_actions(seat))
+            out += self.return_actions(seat)
         return out
 
+    def face_down(self, filled: list[bool]) -> map[bool]:
+        """Per cell: a Choc lies there face down (`filled`: per cell, a Choc lies there). An
+        empty cell is never face up, so that is a filled cell that is not face up."""
+        return map(ne, filled, self.up)
+
     def return_actions(self, seat: int) -> list[Action]:
-        empty = [c for c, x in enumerate(self.box) if x == EMPTY]
+        """Each Choc of the hand (in index order) to each empty cell."""
+        empty = [x == EMPTY for x in self.box]
         returns = self.table.returns
-        return [returns[x][c] for x in sorted(self.hands[seat]) for c in empty]
+        out: list[Action] = []
+        for x in sorted(self.hands[seat]):
+            out += compress(returns[x], empty)
+        return out
 
     def can_return(self, seat: int, count: int = 1) -> bool:
         """A hand can return `count` Chocs: it has them and holds no no_return Choc (FAQ)."""
         hand = self.hands[seat]
         if len(hand) < count or self.box.count(EMPTY) < count:
             return False
-        chocs = self.comps.chocs
-        return not any(chocs[x].no_return for x in hand)
+        return self.comps.blockers.isdisjoint(hand)
 
     # -- the three turn actions -----------------------------------------------------------
     def take(self, cell: int) -> None:
         seat, x, was_up = self.current, self.box[cell], self.up[cell]
-        self.box[cell], self.up[cell] = -1, False
+        self.box[cell], self.up[cell] = EMPTY, False
         self.hands[seat].append(x)
         self.actions_left -= 1
-        who, where, name = player_name(seat), self.cname(cell), self.chname(x)
         choc = self.comps.chocs[x]
+        who, where, name = player_name(seat), self.cell_names[cell], choc.name
+        shown = not was_up and choc.trigger("face_down_taken") is not None
         if was_up:
             self.note(f"{who} takes {name} from {where}.")
             self.learn(kn.seen, x, kn.hand_bit(seat), False)
-        elif choc.trigger("face_down_taken") is not None:
+        elif shown:
             self.note(f"{who} takes the face-down Choc in {where}: it is {name}, "
                       "read aloud and shown.")
             self.learn(kn.taken_shown, x, cell, seat)
@@ -346,7 +360,7 @@ class BitterSweetState(State):
             self.note("The box is empty: the round ends at once.")
             self.end_round()
             return
-        if not was_up and choc.trigger("face_down_taken") is not None:
+        if shown:
             resolve(self, x, "face_down_taken", cell)
 
     def shown_on_take(self) -> list[bool]:
@@ -420,7 +434,7 @@ class BitterSweetState(State):
         self.turns += 1
         if self.all_face_up():
             self.note("Every Choc in the box is face up: the round ends.")
-        elif all(w >= 2 for w in self.wrappers):
+        elif min(self.wrappers) >= 2:
             self.note("Every player has 2 or more Empty Wrappers: the round ends.")
         elif self.turns >= self.turn_limit:
             self.note(f"The round reaches its limit of {self.turn_limit} turns and ends.")

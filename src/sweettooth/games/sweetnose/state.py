@@ -15,6 +15,7 @@ Flow (seat 0 is P1 and holds the thunder god first):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import permutations
 from typing import Any
 
@@ -51,12 +52,6 @@ ROUNDS = 3
 SKY_TARGET = 100
 """Variation I: play until a total reaches 100 SP (SN-9)."""
 
-# Every exchange action, made once (actions are immutable): generating legal actions then costs
-# a lookup per exchange rather than building one each time. [opponent][give][take], [give][take].
-_TRADES = [[[Trade(o, g, k) for k in range(len(KINDS))] for g in range(len(KINDS))]
-           for o in range(max(SETUPS) + 1)]
-_MARKET_TRADES = [[MarketTrade(g, k) for k in range(len(KINDS))] for g in range(len(KINDS))]
-
 AUCTION, PICK, MARKERS, EXCHANGE, OVER = "auction", "stores", "markers", "exchange", "over"
 START, AFTER_STORE, AFTER_EXCHANGE = 0, 1, 2
 STEP_NAMES = ("start", "after store", "after exchange")
@@ -66,6 +61,33 @@ ALL_MARKERS: tuple[SetMarkers, ...] = tuple(SetMarkers(p) for p in permutations(
 
 _ACTION_TYPES = frozenset(ACTION_TYPES)
 N = len(KINDS)
+END_TURN, PASS = EndTurn(), Pass()
+
+
+# Actions are immutable, so each is made once: the functions below remember what they return.
+@cache
+def trades(opponent: int, mine: tuple[bool, ...], theirs: tuple[bool, ...]) -> tuple[Trade, ...]:
+    """Exchange A with `opponent`: each kind on my plate for each other kind on theirs (SN-4).
+    `mine`, `theirs`: per kind, whether that plate has any."""
+    return tuple(Trade(opponent, g, k) for g in range(N) if mine[g]
+                 for k in range(N) if theirs[k] and k != g)
+
+
+@cache
+def market_trades(mine: tuple[bool, ...], market: tuple[bool, ...]) -> tuple[MarketTrade, ...]:
+    """Exchange B: each kind on my plate for each other kind in the market (SN-4)."""
+    return tuple(MarketTrade(g, k) for g in range(N) if mine[g]
+                 for k in range(N) if market[k] and k != g)
+
+
+@cache
+def take_store(number: int) -> TakeStore:
+    return TakeStore(number)
+
+
+def kinds_present(counts: list[int]) -> tuple[bool, ...]:
+    """Per kind, whether there is any."""
+    return tuple(map(bool, counts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,37 +367,30 @@ class SweetNoseState(State):
             return list(ALL_MARKERS)
         if self.phase == EXCHANGE:
             if self.step == AFTER_EXCHANGE:
-                return [*self.store_uses(seat), EndTurn()]
+                return [*self.store_uses(seat), END_TURN]
             ex = self.exchanges(seat)
             if not ex:
-                ex = [Pass()]  # our ruling: a turn with no possible exchange is passed
+                ex = [PASS]  # our ruling: a turn with no possible exchange is passed
             return ex + (self.store_uses(seat) if self.step == START else [])
         if self.phase == PICK:
-            return [TakeStore(t.number) for t in self.board() if t.level <= self.picks[0][1]]
+            return [take_store(t.number) for t in self.board() if t.level <= self.picks[0][1]]
         # AUCTION
         taken = {self.totals[s] for s in range(self.players) if s != seat}
         here = self.totals[seat]
         bids: list[SweetNoseAction] = [
             Bid(space) for space in range(here + 1, self.rules.max_bid + 1) if space not in taken
         ]
-        return [*bids, Pass()]
+        return [*bids, PASS]
 
     def exchanges(self, seat: int) -> list[SweetNoseAction]:
         """Exchange A with each opponent, then B with the market; never the same kind (SN-4)."""
-        t = self.table
-        mine = t.plate[seat]
+        plates = self.table.plate
+        mine = kinds_present(plates[seat])
         out: list[SweetNoseAction] = []
-        gives = [g for g in range(N) if mine[g]]
         for o in range(self.players):
-            if o == seat:
-                continue
-            theirs = t.plate[o]
-            takes = [k for k in range(N) if theirs[k]]
-            trades = _TRADES[o]
-            out += [trades[g][k] for g in gives for k in takes if k != g]
-        market = t.market
-        takes = [k for k in range(N) if market[k]]
-        out += [_MARKET_TRADES[g][k] for g in gives for k in takes if k != g]
+            if o != seat:
+                out += trades(o, mine, kinds_present(plates[o]))
+        out += market_trades(mine, kinds_present(self.table.market))
         return out
 
     def store_uses(self, seat: int) -> list[SweetNoseAction]:
@@ -479,11 +494,12 @@ class SweetNoseState(State):
 
     def _plate_emptied(self) -> bool:
         """SN-4: Phase 2 ends at once when any plate is empty."""
-        for seat, plate in enumerate(self.table.plate):
-            if not any(plate):
-                self._end_phase(f"{seat_name(seat)}'s plate is empty")
-                return True
-        return False
+        plates = self.table.plate
+        if all(map(any, plates)):
+            return False
+        seat = next(s for s, plate in enumerate(plates) if not any(plate))
+        self._end_phase(f"{seat_name(seat)}'s plate is empty")
+        return True
 
     def _end_turn(self, seat: int) -> None:
         self.turns[seat] += 1

@@ -30,6 +30,7 @@ Tile numbers are those of the house data; the effect id is what counts.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from .actions import StoreUse
 from .components import KINDS, StoreTile
@@ -41,10 +42,18 @@ UsesFn = Callable[[Table, int, StoreTile], list[StoreUse]]
 DoFn = Callable[[Table, int, StoreUse], None]
 
 
+@cache
+def store_use(number: int, effect: str, opponent: int = -1, give: tuple[int, ...] = (),
+              take: tuple[int, ...] = (), to_bowl: bool = False) -> StoreUse:
+    """The use with these fields, made once: uses are immutable, and listing legal uses is
+    then a lookup per use."""
+    return StoreUse(number, effect, opponent, give, take, to_bowl)
+
+
 # -- 1: plate to bowl -------------------------------------------------------------------------
 def plate_to_bowl_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     plate = t.plate[seat]
-    return [StoreUse(tile.number, tile.effect, give=(k,)) for k in range(N) if plate[k]]
+    return [store_use(tile.number, tile.effect, give=(k,)) for k in range(N) if plate[k]]
 
 
 def plate_to_bowl(t: Table, seat: int, use: StoreUse) -> None:
@@ -56,7 +65,7 @@ def plate_to_bowl(t: Table, seat: int, use: StoreUse) -> None:
 # -- 2: bowl to plate -------------------------------------------------------------------------
 def bowl_to_plate_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     bowl = t.bowl[seat]
-    return [StoreUse(tile.number, tile.effect, give=(k,)) for k in range(N) if bowl[k]]
+    return [store_use(tile.number, tile.effect, give=(k,)) for k in range(N) if bowl[k]]
 
 
 def bowl_to_plate(t: Table, seat: int, use: StoreUse) -> None:
@@ -68,7 +77,7 @@ def bowl_to_plate(t: Table, seat: int, use: StoreUse) -> None:
 # -- 3: an opponent's bowl to their plate -----------------------------------------------------
 def opponent_bowl_to_plate_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     return [
-        StoreUse(tile.number, tile.effect, opponent=o, give=(k,))
+        store_use(tile.number, tile.effect, opponent=o, give=(k,))
         for o in range(len(t.bowl))
         if o != seat
         for k in range(N)
@@ -86,7 +95,7 @@ def opponent_bowl_to_plate(t: Table, seat: int, use: StoreUse) -> None:
 def swap_bowl_plate_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     plate, bowl = t.plate[seat], t.bowl[seat]
     return [
-        StoreUse(tile.number, tile.effect, give=(k,), take=(j,))
+        store_use(tile.number, tile.effect, give=(k,), take=(j,))
         for k in range(N)
         if plate[k]
         for j in range(N)
@@ -116,7 +125,7 @@ def ignore_market(t: Table, seat: int, use: StoreUse) -> None:
 def same_kind_trade_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     mine = t.plate[seat]
     return [
-        StoreUse(tile.number, tile.effect, opponent=o, give=(k,))
+        store_use(tile.number, tile.effect, opponent=o, give=(k,))
         for o in range(len(t.plate))
         if o != seat
         for k in range(N)
@@ -136,7 +145,7 @@ def same_kind_trade(t: Table, seat: int, use: StoreUse) -> None:
 def market_trade_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     plate, market = t.plate[seat], t.market
     return [
-        StoreUse(tile.number, tile.effect, give=(k,), take=(j,), to_bowl=to_bowl)
+        store_use(tile.number, tile.effect, give=(k,), take=(j,), to_bowl=to_bowl)
         for k in range(N)
         if plate[k]
         for j in range(N)
@@ -157,7 +166,7 @@ def market_trade(t: Table, seat: int, use: StoreUse) -> None:
 def bowl_to_bowl_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     mine = t.bowl[seat]
     return [
-        StoreUse(tile.number, tile.effect, opponent=o, give=(k,), take=(j,))
+        store_use(tile.number, tile.effect, opponent=o, give=(k,), take=(j,))
         for o in range(len(t.bowl))
         if o != seat
         for k in range(N)
@@ -196,7 +205,7 @@ def double_trade_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
             for tk in takes:
                 if g[0] in tk or g[1] in tk:
                     continue  # no kind on both sides (SN-4: never the same kind)
-                out.append(StoreUse(tile.number, tile.effect, opponent=o, give=g, take=tk))
+                out.append(store_use(tile.number, tile.effect, opponent=o, give=g, take=tk))
     return out
 
 
@@ -213,7 +222,7 @@ def double_trade(t: Table, seat: int, use: StoreUse) -> None:
 # -- 10: switch two of your sweetness markers -------------------------------------------------
 def switch_markers_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     return [
-        StoreUse(tile.number, tile.effect, give=(a,), take=(b,))
+        store_use(tile.number, tile.effect, give=(a,), take=(b,))
         for a in range(N)
         for b in range(a + 1, N)
     ]

@@ -250,7 +250,9 @@ class SweetNoseState(State):
             if not _well_typed_use(action):  # StoreUse(True, ...) would equal StoreUse(1, ...)
                 return False
             try:
-                return action in self.store_uses(seat)
+                uses = self.store_uses(seat)
+                # listed uses are made once (stores.store_use): most often it is one of them
+                return any(u is action for u in uses) or action in uses
             except TypeError:
                 return False
         if kind is Bid:
@@ -398,7 +400,7 @@ class SweetNoseState(State):
         number = self.held[seat]
         if not number:
             return []
-        return list(store_effects.uses(self.table, seat, self.rules.tile(number)))
+        return [*store_effects.uses(self.table, seat, self.rules.tile(number))]
 
     def board(self) -> list[StoreTile]:
         """The store tiles on the board (not in anyone's hand)."""
@@ -411,31 +413,30 @@ class SweetNoseState(State):
         assert seat is not None
         self.movers.append(seat)
         self._legal = None
-        name = seat_name(seat)
-        if isinstance(action, SetMarkers):
-            self._set_markers(seat, action)
-        elif isinstance(action, Trade | MarketTrade):
+        if isinstance(action, (Trade, MarketTrade)):  # the most frequent first
             self._exchange(seat, action)
-        elif isinstance(action, StoreUse):
-            self._use_store(seat, action)
         elif isinstance(action, EndTurn):
             self._end_turn(seat)
+        elif isinstance(action, StoreUse):
+            self._use_store(seat, action)
+        elif isinstance(action, SetMarkers):
+            self._set_markers(seat, action)
         elif isinstance(action, Pass):
             if self.phase == AUCTION:
                 self.in_auction[seat] = False
-                self.log.append(f"{name} passes (out of the auction)")
+                self.log.append(f"{seat_name(seat)} passes (out of the auction)")
                 self._next_bidder(seat)
             else:
-                self.log.append(f"{name} passes: no exchange is possible")
+                self.log.append(f"{seat_name(seat)} passes: no exchange is possible")
                 self._end_turn(seat)
         elif isinstance(action, Bid):
             self.bids[seat] += action.space - self.totals[seat]
             self.totals[seat] = action.space
-            self.log.append(f"{name} bids: marker to {action.space}")
+            self.log.append(f"{seat_name(seat)} bids: marker to {action.space}")
             self._next_bidder(seat)
         elif isinstance(action, TakeStore):
             self.held[seat] = action.number
-            self.log.append(f"{name} takes store {action.number}")
+            self.log.append(f"{seat_name(seat)} takes store {action.number}")
             self.picks.pop(0)
             self._next_pick()
 
@@ -456,16 +457,16 @@ class SweetNoseState(State):
             self.mover = self.order[self.idx]
 
     def _exchange(self, seat: int, action: Trade | MarketTrade) -> None:
-        t = self.table
-        t.plate[seat][action.give] -= 1
+        t, give, take = self.table, action.give, action.take
+        t.plate[seat][give] -= 1
         if isinstance(action, Trade):
-            t.bowl[action.opponent][action.give] += 1
-            t.plate[action.opponent][action.take] -= 1
-            t.bowl[seat][action.take] += 1
+            t.bowl[action.opponent][give] += 1
+            t.plate[action.opponent][take] -= 1
+            t.bowl[seat][take] += 1
         else:
-            t.market[action.give] += 1
-            t.market[action.take] -= 1
-            t.plate[seat][action.take] += 1
+            t.market[give] += 1
+            t.market[take] -= 1
+            t.plate[seat][take] += 1
         self.log.append(f"{seat_name(seat)}: {action}")
         if self._plate_emptied():
             return

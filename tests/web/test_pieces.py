@@ -283,7 +283,9 @@ def test_clickable_pieces_44px_on_a_phone(new_page: Any, server: Server, game: s
             break
         settle(page)
         small = page.evaluate(SMALL_JS)
-        if small:  # a view drawn between the two calls may have started an animation: again
+        for _ in range(6):  # a view drawn between the two calls may have started an animation
+            if not small:
+                break
             page.wait_for_timeout(500)
             settle(page)
             small = page.evaluate(SMALL_JS)

@@ -54,6 +54,11 @@ def describe(action: Any) -> str:
         return repr(action)
 
 
+def _text(action: Any) -> str:
+    """The text a refusal names: the notation given, or the action's notation."""
+    return action if isinstance(action, str) else describe(action)
+
+
 S = TypeVar("S", bound="State")
 
 
@@ -141,11 +146,10 @@ class State(ABC):
         sweettooth.core.errors.IllegalAction: claim a1: it is P2's turn
         """
         mover = self.to_move
-        text = action if isinstance(action, str) else describe(action)
         if mover is None:
-            raise IllegalAction("the game is over", text)
+            raise IllegalAction("the game is over", _text(action))
         if seat is not None and seat != mover:
-            raise IllegalAction(f"it is {self.seat_label(mover)}'s turn", text)
+            raise IllegalAction(f"it is {self.seat_label(mover)}'s turn", _text(action))
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         if not self._is_legal(action):

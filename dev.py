@@ -34,8 +34,8 @@ def ensure(extra: str) -> None:
         sys.exit(f"sweettooth needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
     stamp = VENV / f".installed-{extra or 'base'}-{digest}"
-    if stamp.exists():
-        return
+    if stamp.exists() or (not extra and (VENV / f".installed-dev-{digest}").exists()):
+        return  # the dev install includes the base one
     if not (BIN / "python").exists():
         print(f"creating virtual environment {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)

@@ -70,3 +70,9 @@ export function seatName(ctx, seat) {
   const n = ctx && ctx.names && ctx.names[seat];
   return n || `P${seat + 1}`;
 }
+
+/** A seat's name in a score table: " (you)" marks the viewer's own seat unless it is "You". */
+export function seatLabel(ctx, seat) {
+  const name = seatName(ctx, seat);
+  return ctx && seat === ctx.seat && name !== "You" ? `${name} (you)` : name;
+}

@@ -6,7 +6,7 @@
 // Every Choc explains itself (name, texture, coating, shape, points and ability in plain words)
 // in a tooltip and in its accessible name; each player's last action is marked in the box.
 
-import { h, s, seatName } from "../dom.js";
+import { h, s, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, withNames, icon } from "./tips.js";
 import { verb } from "./words.js";
@@ -360,7 +360,7 @@ export default {
 
 /** Each finished round: points per player (the hands listed under the table, so it fits a phone). */
 function roundsEl(view, ctx) {
-  const name = (p) => seatName(ctx, p) + (p === ctx.seat && seatName(ctx, p) !== "You" ? " (you)" : "");
+  const name = (p) => seatLabel(ctx, p);
   return h("div", (view.rounds || []).map((r) => h("div.bs-round",
     scoreTable(
       `Round ${r.round}: won by ${r.winners.map((p) => seatName(ctx, p)).join(", ")}`,

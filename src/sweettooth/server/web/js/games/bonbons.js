@@ -4,7 +4,7 @@
 // are marked; the faces a failed turn turned down again stay up for a moment (holdMs, and the
 // "just turned down" reveal drawn by render), so everyone can remember them.
 
-import { h, s, cap, seatName } from "../dom.js";
+import { h, s, cap, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, markLast, lastMoves, freshSeats } from "./tips.js";
 import { you, verb, owner, them } from "./words.js";
@@ -394,7 +394,7 @@ export default {
       scoreTable("Tiles", ["Player", "Tiles", "Face up", "Found", "Under coins", "Face down", "Stolen", "Lost"],
         t.map((r) => ({
           cls: (view.result.winners || []).includes(r.seat) ? "winner" : null,
-          cells: [seatName(ctx, r.seat) + (r.seat === ctx.seat ? " (you)" : ""), r.tiles, r.face_up,
+          cells: [seatLabel(ctx, r.seat), r.tiles, r.face_up,
             r.found, r.covered, r.face_down, r.stolen, r.lost_to_theft],
         }))));
   },

@@ -7,7 +7,7 @@
 // segment per tile it runs along; segments taper to a point where two grooves cross, so the
 // crossing is split between them and the middle of every segment belongs to its own groove.
 
-import { h, seatName } from "../dom.js";
+import { h, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats } from "./tips.js";
 import { verb } from "./words.js";
@@ -375,7 +375,7 @@ export default {
   summary(view, ctx) {
     const bd = view.breakdown || [];
     if (!bd.length) return null;
-    const players = bd.map((_, p) => seatName(ctx, p) + (p === ctx.seat ? " (you)" : ""));
+    const players = bd.map((_, p) => seatLabel(ctx, p));
     const rows = [];
     for (const f of view.flavours) {
       rows.push([`${f.name} (${signed(view.scoring_card.values[f.id])} each)`,

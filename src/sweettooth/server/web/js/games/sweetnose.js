@@ -3,7 +3,7 @@
 // "mk:<kind>:<n>" (phase 1: give that kind marker n), "mymk:<kind>" (your marker, store 10),
 // "store:<n>" (a store tile: use it, or take it), "dest:bowl"/"dest:plate" (store 7).
 
-import { h, seatName, sum } from "../dom.js";
+import { h, seatName, sum, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { verb, them } from "./words.js";
@@ -302,7 +302,7 @@ function lastKeys(a, seat) {
 
 function roundsTable(view, ctx) {
   const players = [];
-  for (let p = 0; p < view.players; p++) players.push(seatName(ctx, p) + (p === ctx.seat ? " (you)" : ""));
+  for (let p = 0; p < view.players; p++) players.push(seatLabel(ctx, p));
   const rows = (view.rounds || []).map((r) => [`Round ${r.round}`, ...r.sp]);
   rows.push({ cls: "winner", cells: ["Total SP", ...view.totals] });
   return scoreTable("Sweet points per round", ["", ...players], rows);

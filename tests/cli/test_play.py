@@ -155,3 +155,34 @@ def test_a_new_player_meets_the_medium_bot_by_default(runner: CliRunner) -> None
     assert result.exit_code == 0, result.output
     assert "Candy Bot 1 (medium)" in result.stdout
     assert default_bot("nim") == "random"  # a game with no levels
+
+
+def test_the_full_screen_app_plays_the_game_and_bot_seed_it_was_given(
+    nim: Nim, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal `play` hands its own deal (drawn here when there is no --seed) and the
+    --bot-seed to the app, rather than letting the app deal and seed the bots anew."""
+    import types
+
+    import typer
+
+    from sweettooth.agents import seat_rngs
+    from sweettooth.cli import main
+    from sweettooth.tui.app import SweetApp
+
+    seen: dict[str, SweetApp] = {}
+
+    def run(self: SweetApp) -> int:
+        seen["app"] = self
+        return 0
+
+    tty = types.SimpleNamespace(isatty=lambda: True)
+    monkeypatch.setattr(main, "sys", types.SimpleNamespace(stdin=tty, stdout=tty))
+    monkeypatch.setattr(main, "new_seed", lambda: 424242)
+    monkeypatch.setattr(SweetApp, "run", run)
+    with pytest.raises(typer.Exit) as exit_info:
+        main.play_cmd("nim", bot="random", bot_seed=9)
+    assert exit_info.value.exit_code == 0
+    app = seen["app"]
+    assert app.state.seed == 424242
+    assert app.rngs[1].random() == seat_rngs(9, 2)[1].random()

@@ -200,7 +200,8 @@ def play_cmd(
         from sweettooth.tui import run_tui
 
         code = run_tui(game.id, count, dict(options), humans=humans, agents=agents, names=names,
-                       bot_delay=bot_delay, memory_aid=memory_aid, save=save, seed=seed)
+                       bot_delay=bot_delay, memory_aid=memory_aid, save=save, state=state,
+                       bot_seed=bot_seed)
         raise typer.Exit(code)
     io = TerminalIO()
     rngs = seat_rngs(secrets.randbits(64) if bot_seed is None else bot_seed, count)

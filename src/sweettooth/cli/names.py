@@ -35,7 +35,3 @@ def _bot(players: int, humans: Collection[int], seat: int) -> str:
     number = 1 + sum(1 for s in range(seat) if s not in humans)
     return f"Candy Bot {number}"
 
-
-def seat_label(seat: int) -> str:
-    """A seat as people count it: 'seat 1' for the first."""
-    return f"seat {seat + 1}"

@@ -238,9 +238,8 @@ class TerminalPlay:
         return True
 
     # -- one person's turn -----------------------------------------------------------------
-    def show(self, seat: int) -> None:
-        """Draw `seat`'s table and the last move of each player."""
-        view = self.state.view(seat)
+    def show(self, seat: int, view: JSON) -> None:
+        """Draw `seat`'s table (`view` is its view) and the last move of each player."""
         self.io.write("")
         if self.hotseat:
             self.io.write(f"=== {self.names[seat]} to move ===")
@@ -272,7 +271,7 @@ class TerminalPlay:
         moves: list[str] = list(dict.fromkeys(view["legal_actions"]))
         prefix: tuple[str, ...] = ()
         entries = menu(moves, prefix)
-        self.show(seat)
+        self.show(seat, view)
         self.show_menu(entries, prefix)
         prompt = f"{self.names[seat]}, your move> " if self.hotseat else "Your move> "
         while True:
@@ -292,7 +291,7 @@ class TerminalPlay:
                 self.io.write(self.rules())
                 continue
             if word in SHOW_WORDS:
-                self.show(seat)
+                self.show(seat, view)
                 self.show_menu(entries, prefix)
                 continue
             if word in HINT_WORDS:

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 import sweettooth as st
-from sweettooth.agents import Agent, make_agent, play_out, seat_rngs
+from sweettooth.agents import make_agent, play_out, seat_rngs
 from sweettooth.arena.backends import BACKENDS, BackendError, run_indexed
 from sweettooth.core import JSON, Game, OptionValue
 
@@ -70,29 +70,6 @@ def simulate_games(
         fail(str(exc))
     names = [make_agent("random").name] * players
     return _statistics(game, players, options, seed, names, outcomes)
-
-
-def simulate(
-    game: Game[Any],
-    players: int,
-    options: dict[str, OptionValue],
-    games: int,
-    seed: int,
-    agents: Sequence[Agent],
-    on_game: Callable[[], None] | None = None,
-) -> JSON:
-    """Play `games` games in this process and return the statistics as JSON-ready data."""
-    outcomes: list[JSON] = []
-    for i in range(games):
-        state = game.new(players, seed + i, **options)
-        play_out(state, agents, seat_rngs(seed + i, players))
-        result = state.result()
-        assert result is not None
-        outcomes.append({"length": len(state.history), "scores": list(result.scores),
-                         "winners": list(result.winners)})
-        if on_game is not None:
-            on_game()
-    return _statistics(game, players, options, seed, [a.name for a in agents], outcomes)
 
 
 def _statistics(

@@ -8,9 +8,9 @@ Nothing derived from the seed is shown before the game is over.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,8 +23,8 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import sweettooth as st
-from sweettooth.agents import Agent
-from sweettooth.core import JSON, IllegalAction, State, SweetToothError, save_record
+from sweettooth.agents import Agent, seat_rngs
+from sweettooth.core import JSON, State, SweetToothError, save_record
 
 from .composer import Composer, build
 from .ending import EndScreen, headline
@@ -34,14 +34,6 @@ from .games.draw import widgets
 from .help import HelpScreen
 from .passing import PassScreen
 from .pieces import Board, PieceRow, Spot, nearest
-
-UNITS = {
-    "lechocolat": "VP",
-    "bonbons": "tiles",
-    "sweetnose": "SP",
-    "sweetshop": "points",
-    "bittersweet": "round wins",
-}
 
 
 class SweetApp(App[int]):
@@ -109,7 +101,8 @@ class SweetApp(App[int]):
             raise ValueError(f"seats {missing} have neither a human nor a bot")
         self.agents = dict(agents)
         bots = bot_seed if bot_seed is not None else secrets.randbits(48)
-        self.rngs = {s: random.Random(f"{bots}/seat{s}") for s in self.agents}
+        rngs = seat_rngs(bots, self.state.players)
+        self.rngs = {s: rngs[s] for s in self.agents}
         self.names = list(names)
         self.bot_delay = max(0.0, bot_delay)
         self.flip_pause = flip_pause if flip_pause is not None else max(1.2, 2 * self.bot_delay)
@@ -179,7 +172,7 @@ class SweetApp(App[int]):
             if res is not None and p in (res.get("winners") or []):
                 style = "bold green"
             parts.append(self.ctx.name(p), style=style)
-            if p == self.viewer and self.ctx.name(p) != "You":
+            if self.ctx.marks_you(p):
                 parts.append(" (you)", style="italic")
             score = self.face.score_of(v, p)
             if score:
@@ -310,12 +303,9 @@ class SweetApp(App[int]):
                 await self.pass_device(seat)
             self.viewer = seat if self.hotseat else self.viewer
             self.ctx.seat = self.viewer
-            self.composer = Composer(
-                build(
-                    self.state.view(seat)["legal_actions"],
-                    lambda a: self.face.keys(a, self.state.view(seat)),
-                )
-            )
+            view = self.state.view(seat)
+            keys = partial(self.face.keys, view=view)
+            self.composer = Composer(build(view["legal_actions"], keys))
             self.waiting = True
             await self.redraw()
             return
@@ -329,7 +319,8 @@ class SweetApp(App[int]):
 
     async def after_move(self, seat: int, action: Any) -> None:
         self.state.apply(action)
-        flash = self.face.flash(self.state.view(self.viewer), self.ctx)
+        self.view = self.state.view(self.viewer)
+        flash = self.face.flash(self.view, self.ctx)
         if flash and self.flip_pause:
             self.ctx.flash = flash
             await self.redraw()
@@ -379,8 +370,9 @@ class SweetApp(App[int]):
             except OSError as exc:
                 notes.append(f"Could not save the record to {self.save}: {exc.strerror}")
         self.exit_code = 0
-        unit = UNITS.get(self.game.id, "points")
-        await self.push_screen(EndScreen(self.view, self.ctx, self.face, unit=unit, notes=notes))
+        await self.push_screen(
+            EndScreen(self.view, self.ctx, self.face, unit=self.face.unit, notes=notes)
+        )
 
     # -- input -------------------------------------------------------------------------------
     @on(PieceRow.Picked)
@@ -457,22 +449,11 @@ class SweetApp(App[int]):
             self.say("It is not your turn.")
             return
         try:
-            action = self.parse(text)
+            action = self.game.parse_action(self.state, text)
         except (SweetToothError, ValueError) as exc:
             self.say(str(exc))
             return
         await self.play(str(action))
-
-    def parse(self, text: str) -> Any:
-        """The legal action `text` names, in any case; IllegalAction says why not."""
-        try:
-            return self.game.parse_action(self.state, text)
-        except IllegalAction:
-            wanted = " ".join(text.split()).lower()
-            same = [a for a in self.state.legal_actions() if str(a).lower() == wanted]
-            if len(same) == 1:
-                return same[0]
-            raise
 
     # -- actions (keys) ----------------------------------------------------------------------
     def action_help(self) -> None:
@@ -489,7 +470,7 @@ class SweetApp(App[int]):
             self.say("Hints are not available in this version.")
             return
         try:
-            h = hint(self.game, self.state.view(self.viewer), self.names)
+            h = hint(self.game, self.view, self.names)
         except (SweetToothError, ValueError) as exc:
             self.say(f"No hint: {exc}")
             return

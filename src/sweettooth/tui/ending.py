@@ -47,9 +47,7 @@ def score_table(view: JSON, ctx: Ctx, unit: str) -> Table:
     table.add_column("")
     for seat, score in enumerate(result.get("scores") or []):
         win = seat in (result.get("winners") or [])
-        who = ctx.name(seat)
-        if seat == ctx.seat and who != "You":
-            who += " (you)"
+        who = ctx.name(seat) + (" (you)" if ctx.marks_you(seat) else "")
         table.add_row(who, number(score), "winner" if win else "", style="bold" if win else "")
     return table
 

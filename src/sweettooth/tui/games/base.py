@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
@@ -48,13 +47,16 @@ class Ctx:
         """'You' or 'Alice'."""
         return "You" if seat == self.seat else self.name(seat)
 
+    def marks_you(self, seat: int) -> bool:
+        """True when `seat` is the viewer's under a name of its own: shown as 'Alice (you)'."""
+        return seat == self.seat and self.name(seat) != "You"
+
 
 class Face:
     """The generic face: the game's own text picture, and a choice per action."""
 
-    game_id = ""
-    key_hint = ""
-    """One line under the board explaining how pieces are picked in this game."""
+    unit = "points"
+    """What the final scores count, as the end screen's column heading."""
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         from sweettooth.core import game
@@ -125,10 +127,6 @@ def seat_words(text: str, ctx: Ctx) -> str:
         lambda m: ctx.name(int(m.group(1)) - 1) if int(m.group(1)) >= 1 else m.group(0),
         text,
     )
-
-
-def any_of(values: Any) -> list[Any]:
-    return list(values) if isinstance(values, list | tuple) else []
 
 
 def you_verb(who: str, rest: str) -> str:

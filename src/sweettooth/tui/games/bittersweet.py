@@ -68,7 +68,7 @@ def name_of(chocs: dict[str, Choc], cid: str) -> str:
 
 
 class BitterSweetFace(Face):
-    game_id = "bittersweet"
+    unit = "round wins"
 
     def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str]) -> Part:
         name, face, cid = b["cell"], b["face"], b.get("choc")

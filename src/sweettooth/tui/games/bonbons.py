@@ -57,7 +57,7 @@ def back(label: str, width: int = WIDTH, style: str = "#f0d9b5 on #6b4226") -> T
 
 
 class BonbonsFace(Face):
-    game_id = "bonbons"
+    unit = "tiles"
 
     def __init__(self) -> None:
         self._flashed = 0

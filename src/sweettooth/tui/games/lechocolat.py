@@ -60,7 +60,7 @@ def chip(view: JSON, flavour: str, width: int = 3) -> Text:
 
 
 class LeChocolatFace(Face):
-    game_id = "lechocolat"
+    unit = "VP"
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         tiles = {t["cell"]: t for t in view["tiles"]}

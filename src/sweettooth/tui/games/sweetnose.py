@@ -36,7 +36,7 @@ def seat_of(p: str) -> int:
 
 
 class SweetNoseFace(Face):
-    game_id = "sweetnose"
+    unit = "SP"
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> Part:

@@ -51,8 +51,6 @@ def white_dice(view: JSON) -> list[tuple[int, bool]]:
 
 
 class SweetShopFace(Face):
-    game_id = "sweetshop"
-
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         sc = view["score"]
         head = f"Turn {view['turn']}" + (" (final turn)" if view.get("final_turn") else "")

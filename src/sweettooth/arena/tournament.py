@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import sweettooth as st
 from sweettooth.agents import Agent, make_agent, seat_rngs
@@ -41,10 +42,24 @@ class ArenaSpec:
     options: dict[str, OptionValue] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.agents:
-            raise ValueError("the arena needs at least one agent")
-        if self.games < 1:
-            raise ValueError(f"the arena needs at least one game, got {self.games}")
+        check_run("the arena", self.agents, self.games)
+
+
+def check_run(what: str, agents: Sequence[str], games: int, example: str = "") -> None:
+    """A run (`what`, e.g. "the arena") needs at least one agent (`example` ends the message:
+    ", e.g. medium") and at least one game."""
+    if not agents:
+        raise ValueError(f"{what} needs at least one agent{example}")
+    if games < 1:
+        raise ValueError(f"{what} needs at least one game, got {games}")
+
+
+def preflight(game: str, players: int, agents: Sequence[str], options: dict[str, OptionValue]
+              ) -> None:
+    """Fail early, in the calling process, on a bad agent name or bad game settings."""
+    for name in agents:
+        make_agent(name)
+    st.game(game).new(players, 0, **options)
 
 
 def lineup(index: int, agents: int, players: int) -> list[int]:
@@ -68,15 +83,10 @@ def bot_seed(seed: int, index: int) -> int:
     return random.Random(f"arena/{seed}/bots/{index}").getrandbits(48)
 
 
-_AGENTS: dict[str, Agent] = {}
-
-
-def _agent(name: str) -> Agent:
+@cache
+def cached_agent(name: str) -> Agent:
     """Agents are stateless between moves, so each process builds each one once."""
-    agent = _AGENTS.get(name)
-    if agent is None:
-        agent = _AGENTS[name] = make_agent(name)
-    return agent
+    return make_agent(name)
 
 
 def play_game(spec: ArenaSpec, index: int) -> JSON:
@@ -86,7 +96,7 @@ def play_game(spec: ArenaSpec, index: int) -> JSON:
     seats = lineup(index, count, spec.players)
     seed = deal_seed(spec.seed, index // count)
     state = game.new(spec.players, seed, **spec.options)
-    agents = [_agent(spec.agents[a]) for a in seats]
+    agents = [cached_agent(spec.agents[a]) for a in seats]
     rngs = seat_rngs(bot_seed(spec.seed, index), spec.players)
     thinking = [0.0] * spec.players
     moves = [0] * spec.players
@@ -128,9 +138,7 @@ def run_games(
     """Play every game of `spec` (over `workers` processes; default: all cores), in index
     order, on `backend` ("local" or "ray", see `sweettooth.arena.backends`). `on_game(n)` is
     called as each batch of n games finishes."""
-    for name in spec.agents:
-        make_agent(name)  # fail early, in this process, on a bad name
-    st.game(spec.game).new(spec.players, 0, **spec.options)  # and on bad settings
+    preflight(spec.game, spec.players, spec.agents, spec.options)
     # Batches of one rotation cycle keep per-task overhead small for quick games.
     return run_indexed(
         play_game, spec, spec.games, workers=workers, backend=backend, address=address,

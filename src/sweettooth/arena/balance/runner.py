@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sweettooth as st
-from sweettooth.agents import Agent, make_agent, seat_rngs
+from sweettooth.agents import play_out, seat_rngs
 from sweettooth.arena.backends import run_indexed
-from sweettooth.arena.tournament import lineup
+from sweettooth.arena.tournament import cached_agent, check_run, lineup, preflight
 from sweettooth.core import JSON, OptionValue
 
 from .components import observe
@@ -37,10 +37,7 @@ class BalanceSpec:
     options: dict[str, OptionValue] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.agents:
-            raise ValueError("a balance run needs at least one agent, e.g. medium")
-        if self.games < 1:
-            raise ValueError(f"a balance run needs at least one game, got {self.games}")
+        check_run("a balance run", self.agents, self.games, ", e.g. medium")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -53,27 +50,15 @@ def bot_seed(seed: int, index: int) -> int:
     return random.Random(f"balance/{seed}/bots/{index}").getrandbits(48)
 
 
-_AGENTS: dict[str, Agent] = {}
-
-
-def _agent(name: str) -> Agent:
-    agent = _AGENTS.get(name)
-    if agent is None:
-        agent = _AGENTS[name] = make_agent(name)
-    return agent
-
-
 def play_one(spec: BalanceSpec, index: int) -> JSON:
     """Play game `index` of `spec` and analyse it: outcome, length, first player, components."""
     game = st.game(spec.game)
     seats = lineup(index, len(spec.agents), spec.players)
     seed = game_seed(spec.seed, index)
     state = game.new(spec.players, seed, **spec.options)
-    agents = [_agent(spec.agents[a]) for a in seats]
-    rngs = seat_rngs(bot_seed(spec.seed, index), spec.players)
+    agents = [cached_agent(spec.agents[a]) for a in seats]
     first = state.to_move
-    while (seat := state.to_move) is not None:
-        state.apply(agents[seat].choose(game, state.view(seat), state.legal_actions(), rngs[seat]))
+    play_out(state, agents, seat_rngs(bot_seed(spec.seed, index), spec.players))
     result = state.result()
     assert result is not None
     return {
@@ -97,9 +82,7 @@ def run_balance(
     on_game: Callable[[int], None] | None = None,
 ) -> list[JSON]:
     """Every game of `spec`, analysed, in index order."""
-    for name in spec.agents:
-        make_agent(name)  # fail early, here, on a bad agent name
-    st.game(spec.game).new(spec.players, 0, **spec.options)  # and on bad settings
+    preflight(spec.game, spec.players, spec.agents, spec.options)
     return run_indexed(
         play_one, spec, spec.games, workers=workers, backend=backend, address=address,
         on_done=on_game,

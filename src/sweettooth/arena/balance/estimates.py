@@ -17,7 +17,7 @@ import math
 import statistics
 from collections.abc import Sequence
 
-from sweettooth.arena.stats import Z95, wilson
+from sweettooth.arena.stats import Z95, mean_ci, wilson
 from sweettooth.core import JSON
 
 
@@ -33,10 +33,9 @@ def mean(values: Sequence[float]) -> JSON:
     n = len(values)
     if n == 0:
         return {"kind": "mean", "value": None, "lo": None, "hi": None, "sd": None, "n": 0}
-    m = statistics.fmean(values)
+    m, lo, hi = mean_ci(values)
     sd = statistics.stdev(values) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
-    return {"kind": "mean", "value": m, "lo": m - half, "hi": m + half, "sd": sd, "n": n}
+    return {"kind": "mean", "value": m, "lo": lo, "hi": hi, "sd": sd, "n": n}
 
 
 def diff(a: JSON, b: JSON) -> JSON:

@@ -30,6 +30,7 @@ def summarise(spec: BalanceSpec, games: Sequence[JSON]) -> JSON:
     first = rate(sum(win_share(g, g["first"]) for g in games if g["first"] is not None), n)
     scores = [[g["scores"][s] for g in games] for s in range(players)]
     lengths = [float(g["length"]) for g in games]
+    winning = [g["scores"][g["winners"][0]] for g in games if g["winners"]]
     running: list[list[float]] = []
     wins = 0.0
     step = max(1, n // CURVE_POINTS)
@@ -51,11 +52,11 @@ def summarise(spec: BalanceSpec, games: Sequence[JSON]) -> JSON:
         "first_player": first,
         "shared_wins": rate(sum(1 for g in games if len(g["winners"]) > 1), n),
         "scores": [mean(s) for s in scores],
-        "winning_score": mean([g["scores"][g["winners"][0]] for g in games if g["winners"]]),
+        "winning_score": mean(winning),
         "length": {**mean(lengths), "min": min(lengths), "max": max(lengths)},
         "components": tables(spec.game, games, players),
         "series": {"scores": scores, "lengths": lengths, "running": running,
-                   "winning": [g["scores"][g["winners"][0]] for g in games if g["winners"]]},
+                   "winning": winning},
     }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from sweettooth.core import JSON, State
 
-from ..estimates import rate, table
+from ..estimates import rate, table, win_share
 
 LIMIT = "reaches its limit of"
 
@@ -30,10 +30,6 @@ def observe(state: State) -> JSON:
     return {"rounds": rounds, "limits": limits}
 
 
-def _share(r: JSON, seat: int) -> float:
-    return 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
-
-
 def tables(games: Sequence[JSON], players: int) -> list[JSON]:
     chocs: dict[str, list[float]] = defaultdict(list)
     prefs: dict[tuple[str, str], list[float]] = defaultdict(list)
@@ -42,7 +38,7 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
         for r in g["components"]["rounds"]:
             rounds += 1
             for seat, hand in enumerate(r["hands"]):
-                share = _share(r, seat)
+                share = win_share(r, seat)
                 for choc in set(hand):
                     chocs[choc].append(share)
                 for side in ("yum", "yuck"):

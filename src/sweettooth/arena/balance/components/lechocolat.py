@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from sweettooth.core import JSON, State
 
-from ..estimates import mean, rate, table
+from ..estimates import mean, rate, table, win_share
 
 
 def observe(state: State) -> JSON:
@@ -30,7 +30,7 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
         by_card[g["components"]["card"]].append(g)
     cards = []
     for card, played in sorted(by_card.items()):
-        first_wins = sum(1.0 / len(g["winners"]) for g in played if g["first"] in g["winners"])
+        first_wins = sum(win_share(g, g["first"]) for g in played)
         totals = [s["total"] for g in played for s in g["components"]["seats"]]
         margins = [abs(g["scores"][0] - g["scores"][1]) for g in played]
         cards.append([card, len(played), rate(first_wins, len(played)), mean(totals),
@@ -49,7 +49,7 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
             if a != b:
                 more = 0 if a > b else 1
                 decided += 1
-                wins += 1.0 / len(g["winners"]) if more in g["winners"] else 0.0
+                wins += win_share(g, more)
         flavours.append([name, scored, mean(points), rate(wins, decided)])
     return [
         table("Scoring cards", ["card", "games", "first player wins", "mean score",

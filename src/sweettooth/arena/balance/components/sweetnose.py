@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from sweettooth.core import JSON, State
 
-from ..estimates import mean, rate, table
+from ..estimates import mean, rate, table, win_share
 
 _ROUND = re.compile(r"^Round (\d+): ")
 _TAKE = re.compile(r"^P(\d+) takes store (\d+)")
@@ -67,7 +67,7 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
         by_variation[g["components"]["variation"]].append(g)
     variations = []
     for name, played in sorted(by_variation.items()):
-        first = sum(1.0 / len(g["winners"]) for g in played if g["first"] in g["winners"])
+        first = sum(win_share(g, g["first"]) for g in played)
         variations.append([name, len(played), rate(first, len(played)),
                            mean([float(min(g["scores"])) for g in played]),
                            mean([float(g["length"]) for g in played])])

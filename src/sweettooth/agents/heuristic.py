@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from sweettooth.core import JSON, Action, Game, State
@@ -23,14 +24,26 @@ Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
 
 @cache
+def _heuristics(game_id: str) -> ModuleType | None:
+    """The game's `sweettooth.games.<id>.heuristics` module (None if it has none)."""
+    try:
+        return importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
+    except ModuleNotFoundError:
+        return None
+
+
+def _module(game_id: str) -> ModuleType:
+    module = _heuristics(game_id)
+    if module is None:
+        raise ValueError(f"game {game_id!r} has no heuristics module")
+    return module
+
+
 def heuristic_for(game_id: str, purpose: str = "choose") -> Chooser:
     """A heuristic of a game: `sweettooth.games.<id>.heuristics.choose`, or with
     `purpose="rollout"` the module's cheaper `rollout` policy for search rollouts where it
     has one (else `choose`)."""
-    try:
-        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
-    except ModuleNotFoundError:
-        raise ValueError(f"game {game_id!r} has no heuristics module") from None
+    module = _module(game_id)
     chooser: Chooser = getattr(module, purpose, None) or module.choose
     return chooser
 
@@ -54,40 +67,25 @@ def _full_view(state: State, seat: int) -> JSON:
     return state.view(seat)
 
 
-@cache
 def rollout_view_for(game_id: str) -> ViewOf:
     """A game's `heuristics.rollout_view(state, seat)`: the part of the seat's view its
     heuristics read, built cheaply from a search's imagined state (never more than the seat
     sees); the full `state.view(seat)` where the game has none."""
-    try:
-        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
-    except ModuleNotFoundError:
-        return _full_view
-    found: ViewOf = getattr(module, "rollout_view", _full_view)
+    found: ViewOf = getattr(_heuristics(game_id), "rollout_view", _full_view)
     return found
 
 
-@cache
 def sensible_for(game_id: str) -> Filter:
     """A game's `heuristics.sensible(view, legal)`, the moves a sensible player considers
     (dominated ones dropped, e.g. ending a game one is losing); every legal move if the game
     has none."""
-    try:
-        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
-    except ModuleNotFoundError:
-        return _everything
-    found: Filter = getattr(module, "sensible", _everything)
+    found: Filter = getattr(_heuristics(game_id), "sensible", _everything)
     return found
 
 
-@cache
 def evaluator_for(game_id: str) -> Evaluator:
     """A game's `heuristics.evaluate(view)`, for search cut-offs; ValueError if it has none."""
-    try:
-        module = importlib.import_module(f"sweettooth.games.{game_id}.heuristics")
-    except ModuleNotFoundError:
-        raise ValueError(f"game {game_id!r} has no heuristics module") from None
-    evaluate: Evaluator | None = getattr(module, "evaluate", None)
+    evaluate: Evaluator | None = getattr(_module(game_id), "evaluate", None)
     if evaluate is None:
         raise ValueError(f"game {game_id!r} has no heuristics.evaluate for search cut-offs")
     return evaluate

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sweettooth.core import JSON
-from sweettooth.games.sweetnose import stores as store_effects
+from sweettooth.games.sweetnose import heuristics
 from sweettooth.games.sweetnose.actions import (
     Bid,
     EndTurn,
@@ -22,6 +22,12 @@ from sweettooth.games.sweetnose.actions import (
     parse,
 )
 from sweettooth.games.sweetnose.components import KINDS
+from sweettooth.games.sweetnose.heuristics import (
+    _after,
+    _ignores_market,
+    marker_guess,
+    table_from_view,
+)
 from sweettooth.games.sweetnose.table import Table
 
 from .common import People, count, listed
@@ -29,57 +35,12 @@ from .common import People, count, listed
 N = len(KINDS)
 
 
-def table_of(view: JSON) -> Table:
-    """The public table of a view, with the viewer's own markers (others' left at 0)."""
-    t = Table.empty(int(view["players"]))
-    for s in range(int(view["players"])):
-        t.plate[s][:] = [view["plates"][s][k] for k in KINDS]
-        t.bowl[s][:] = [view["bowls"][s][k] for k in KINDS]
-    t.market[:] = [view["market"][k] for k in KINDS]
-    if view["markers"]:
-        t.markers[int(view["seat"])][:] = [view["markers"][k] for k in KINDS]
-    return t
-
-
-def guess_markers(sweets: Sequence[int], market: Sequence[int]) -> list[int]:
-    """Markers 1..5 a player would likely set: lowest on the kinds held most."""
-    ranked = sorted(range(N), key=lambda k: (-sweets[k], -market[k], k))
-    values = [0] * N
-    for rank, k in enumerate(ranked):
-        values[k] = rank + 1
-    return values
-
-
-def _ignores_market(view: JSON, seat: int) -> bool:
-    held = view["stores"]["held"][seat]
-    return any(tile["number"] == held and tile["effect"] == "ignore_market"
-               for tile in view["stores"]["tiles"])
-
-
 def sweet_points(view: JSON, t: Table, seat: int, markers: Sequence[int] | None = None) -> int:
+    """The seat's SP on `t`: with `markers`, else its own, else guessed from what it holds."""
     marks = markers if markers is not None else t.markers[seat]
     if not any(marks):
-        marks = guess_markers(t.sweets(seat), t.market)
-    ignore = _ignores_market(view, seat)
-    sweets = t.sweets(seat)
-    return sum(sweets[k] * (marks[k] + (0 if ignore else t.market[k])) for k in range(N))
-
-
-def _after(t: Table, seat: int, action: Any) -> Table:
-    out = t.copy()
-    if isinstance(action, Trade):
-        out.plate[seat][action.give] -= 1
-        out.bowl[action.opponent][action.give] += 1
-        out.plate[action.opponent][action.take] -= 1
-        out.bowl[seat][action.take] += 1
-    elif isinstance(action, MarketTrade):
-        out.plate[seat][action.give] -= 1
-        out.market[action.give] += 1
-        out.market[action.take] -= 1
-        out.plate[seat][action.take] += 1
-    elif isinstance(action, StoreUse):
-        store_effects.do(out, seat, action)
-    return out
+        marks = marker_guess(t.sweets(seat), t.market)
+    return heuristics.sweet_points(t, seat, marks, _ignores_market(view, seat))
 
 
 def _sp_change(before: int, after: int, best: bool) -> str:
@@ -146,7 +107,7 @@ def _markers(view: JSON, action: SetMarkers, t: Table, people: People) -> str:
     low = sorted(range(N), key=lambda k: action.values[k])[:2]
     held = listed([f"{KINDS[k]} {action.values[k]} (you hold {sweets[k]})" for k in low])
     sp = sweet_points(view, t, me, action.values)
-    least = sweet_points(view, t, me, guess_markers(sweets, t.market))
+    least = sweet_points(view, t, me, marker_guess(sweets, t.market))
     text = f"rate {held}: your sweets count {sp} sweet points as they stand"
     return text + (", the fewest any rating gives" if sp <= least else "")
 
@@ -158,7 +119,7 @@ def actions(view: JSON) -> list[Any]:
 
 
 def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> str:
-    t = table_of(view)
+    t = table_from_view(view)
     me = people.me
     if isinstance(action, SetMarkers):
         return _markers(view, action, t, people)

@@ -144,6 +144,10 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() before using the environment")
         return self._state
 
+    def seat_of(self, agent: str) -> int:
+        """The seat of an agent name ("player_1" -> 1)."""
+        return self._seat[agent]
+
     @property
     def actions(self) -> tuple[str, ...]:
         """The action table: id -> notation."""
@@ -158,14 +162,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             game_seed = seed
         else:
             game_seed = self._rng.getrandbits(48)
-        self._state = self.game.new(self.players, seed=game_seed, **self.options)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._after_move()
+        self._begin(self.game.new(self.players, seed=game_seed, **self.options))
 
     def set_state(self, state: State) -> None:
         """Continue the episode from `state` (a state of this game and player count), e.g. a
@@ -175,13 +172,17 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
                 f"expected a {self.game.id} state for {self.players} players, got "
                 f"{state.game.id} for {state.players}"
             )
+        self._begin(state)
+
+    def _begin(self, state: State) -> None:
+        """Start an episode at `state`: every agent live, no rewards yet, its first mover."""
         self._state = state
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_move()
 
     def _after_move(self) -> None:

@@ -121,7 +121,7 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
             mover = aec.agent_selection
             if mover == self.agent:
                 break
-            seat = int(mover.split("_")[1])
+            seat = aec.seat_of(mover)
             state = aec.state
             agent = self._opponents[seat]
             # An agent that never looks (the random bot) is handed no view, as in play_out.

@@ -103,6 +103,19 @@ class GameSpec:
         return out
 
 
+def turn_hot(view: JSON, offset: dict[str, int]) -> list[int]:
+    """The hot indices of the fields `seat` (one-hot: the observing seat, none for a
+    spectator), `to_move` (one-hot: the seat to move, if the layout has it) and `my_turn`."""
+    seat, mover = view["seat"], view["to_move"]
+    hot = [] if seat is None else [offset["seat"] + seat]
+    if mover is not None:
+        if "to_move" in offset:
+            hot.append(offset["to_move"] + mover)
+        if mover == seat:
+            hot.append(offset["my_turn"])
+    return hot
+
+
 def one_hot(values: Sequence[str]) -> dict[str, int]:
     """Position of each value in a one-hot block."""
     return {v: i for i, v in enumerate(values)}

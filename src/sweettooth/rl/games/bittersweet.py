@@ -22,7 +22,7 @@ from sweettooth.games.bittersweet.actions import Choose, Give, Pick, Resolve, ce
 from sweettooth.games.bittersweet.components import load_components
 from sweettooth.games.bittersweet.state import ROWS, action_table
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot
+from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 FACES = ("down", "up", "empty")
 TASK_KINDS = ("ability", "reveal", "peek", "return", "give", "demand", "surrender",
@@ -86,15 +86,8 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     kind_at = one_hot(TASK_KINDS)
 
     def fill(view: JSON, out: Obs) -> None:
-        seat = view["seat"]
-        mover = view["to_move"]
-        hot = [o["current"] + view["current"], o["start_player"] + view["start_player"]]
-        if seat is not None:
-            hot.append(o["seat"] + seat)
-        if mover is not None:
-            hot.append(o["to_move"] + mover)
-            if mover == seat:
-                hot.append(o["my_turn"])
+        hot = [o["current"] + view["current"], o["start_player"] + view["start_player"],
+               *turn_hot(view, o)]
         at = o["box"]
         for cell in view["box"]:
             hot.append(at + face_at[cell["face"]])

@@ -24,7 +24,7 @@ from sweettooth.games.bonbons.actions import COVERS, GIVES, ROUNDS, SQUARES, STO
 from sweettooth.games.bonbons.components import load_box
 from sweettooth.games.bonbons.state import PHASES, ROUND_STATES, SQUARE_STATES
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot
+from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 
 def max_slots() -> int:
@@ -84,15 +84,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     tile_at = {str(ROUNDS[s][k]): s * slots + k for s in range(players) for k in range(slots)}
 
     def fill(view: JSON, out: Obs) -> None:
-        seat = view["seat"]
-        hot = [o["phase"] + phase_at[view["phase"]]]
-        if seat is not None:
-            hot.append(o["seat"] + seat)
-        mover = view["to_move"]
-        if mover is not None:
-            hot.append(o["to_move"] + mover)
-            if mover == seat:
-                hot.append(o["my_turn"])
+        hot = [o["phase"] + phase_at[view["phase"]], *turn_hot(view, o)]
         at = o["grid"]
         for line in view["grid"]:
             for sq in line:

@@ -19,7 +19,7 @@ from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS
 from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH
 from sweettooth.games.lechocolat.state import PHASES
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot
+from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 
 def action_notations() -> tuple[str, ...]:
@@ -78,10 +78,10 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     o_up, o_down, o_owner, o_group = o["up"], o["down"], o["owner"], o["group"]
 
     def fill(view: JSON, out: Obs) -> None:
-        seat = view["seat"] or 0
-        hot = [o["seat"] + seat, o["phase"] + phase_at[view["phase"]]]
-        if view["to_move"] == seat and view["seat"] is not None:
-            hot.append(o["my_turn"])
+        seat = view["seat"] or 0  # a spectator's view reads as seat 0's (seat one-hot, owners)
+        hot = [o["phase"] + phase_at[view["phase"]], *turn_hot(view, o)]
+        if view["seat"] is None:
+            hot.append(o["seat"])
         for c, t in enumerate(view["tiles"]):
             hot.append(o_up + c * s + side_at[t["up"]])
             down = t["down"]

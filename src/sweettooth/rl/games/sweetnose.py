@@ -35,7 +35,7 @@ from sweettooth.games.sweetnose.state import (
 from sweettooth.games.sweetnose.stores import uses
 from sweettooth.games.sweetnose.table import Table
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot
+from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 PHASES = (AUCTION, PICK, MARKERS, EXCHANGE, OVER)
 N = len(KINDS)
@@ -104,15 +104,8 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     tile_at = {tile.number: i for i, tile in enumerate(tiles)}
 
     def fill(view: JSON, out: Obs) -> None:
-        seat = view["seat"]
-        mover = view["to_move"]
-        hot = [o["phase"] + phase_at[view["phase"]], o["start_player"] + view["start_player"]]
-        if seat is not None:
-            hot.append(o["seat"] + seat)
-        if mover is not None:
-            hot.append(o["to_move"] + mover)
-            if mover == seat:
-                hot.append(o["my_turn"])
+        hot = [o["phase"] + phase_at[view["phase"]], o["start_player"] + view["start_player"],
+               *turn_hot(view, o)]
         if view["turn_step"] is not None:
             hot.append(o["turn_step"] + step_at[view["turn_step"]])
         markers = view["markers"]

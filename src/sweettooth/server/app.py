@@ -35,7 +35,7 @@ from .hint_ws import HintMsg, answer_hint
 from .http_guard import ApiGuard, problem, validation_error
 from .limits import AddressLimiter, RateLimiter
 from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
-from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, message_id, parse_message
+from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
 from .settings import Settings
 from .tables import (
     Client,
@@ -411,11 +411,17 @@ class Session:
                 self._error("too_large", f"messages are limited to {limit} bytes")
                 continue
             try:
-                await self._handle(parse_message(text))
+                msg = parse_message(text)
             except ProtocolError as exc:
-                self._error(exc.code, exc.message, message_id(text))
+                self._error(exc.code, exc.message, exc.ident)
+                continue
+            ident = msg.id if isinstance(msg, ActionMsg | HintMsg) else None
+            try:
+                await self._handle(msg)
+            except ProtocolError as exc:
+                self._error(exc.code, exc.message, ident)
             except StorageUnavailable as exc:
-                self.client.send(storage_error(exc, self.table.ply, message_id(text)))
+                self.client.send(storage_error(exc, self.table.ply, ident))
 
     async def _handle(self, msg: Hello | ActionMsg | Ping | HintMsg) -> None:
         if isinstance(msg, Ping):

@@ -36,7 +36,7 @@ def _seat_view(table: LiveTable, seat: int | None) -> tuple[int, JSON, list[str]
     if seat is None:
         raise ProtocolError("not_your_seat", "spectators get no hints; join a seat to play")
     state = table.state
-    if state.to_move is None or table.status in ("finished", "abandoned"):
+    if table.over:
         raise ProtocolError("game_over", "the game is over")
     if not table.started:
         raise ProtocolError("not_started", "the game has not started: no hint yet")

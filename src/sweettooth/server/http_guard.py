@@ -25,7 +25,7 @@ from starlette.routing import Match, Mount, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .settings import Settings
-from .strictjson import JsonError, is_clean, loads_strict
+from .strictjson import JsonError, loads_strict
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -43,8 +43,7 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         loc = [str(x) for x in err.get("loc", ()) if x != "body"]
         where = ".".join(loc) or "body"
         parts.append(f"{where}: {err.get('msg', 'invalid')}")
-    detail = _safe("; ".join(parts) or "invalid request", 1000)
-    return JSONResponse({"detail": detail}, status_code=422)
+    return problem(422, "; ".join(parts) or "invalid request")
 
 
 def problem(status: int, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -187,4 +186,4 @@ def _without_body(send: Send) -> Send:
     return head
 
 
-__all__ = ["ApiGuard", "is_clean", "problem", "validation_error"]
+__all__ = ["ApiGuard", "problem", "validation_error"]

@@ -47,6 +47,9 @@ ERROR_CODES = (
     "illegal_action",  # not a legal action now (the message lists the legal ones)
     "hello_timeout",  # no hello within hello_timeout seconds (the connection is closed)
     "storage_unavailable",  # the database could not commit the action; retry (retryable)
+    "not_found",      # no such table (the connection is closed)
+    "table_expired",  # nobody joined the table in time (the connection is closed)
+    "too_many_connections",  # too many WebSockets from one address (the connection is closed)
 )
 
 MAX_PLY = 2**31 - 1
@@ -56,12 +59,14 @@ MAX_ACTION_CHARS = 1024
 
 
 class ProtocolError(Exception):
-    """A message the server refuses; `code` is one of ERROR_CODES."""
+    """A message the server refuses; `code` is one of ERROR_CODES. `ident`: the refused
+    message's own `id` when `parse_message` could read one (echoed in the error frame)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ident: str | int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ident = ident
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,13 @@ def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _valid_id(value: Any) -> TypeGuard[str | int]:
+    """A message `id`: a short string, or an integer JavaScript holds exactly."""
+    return (isinstance(value, str) and len(value) <= MAX_ID_CHARS) or (
+        _int(value) and abs(value) < 2**53
+    )
+
+
 def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
     extra = sorted(k for k in data if k not in allowed)
     if extra:
@@ -112,6 +124,7 @@ def parse_message(text: str) -> Message:
 
     Strict: JSON without NaN or Infinity, valid Unicode (no lone surrogates) in every string,
     integers that are integers (never booleans or strings), bounded lengths, no unknown fields.
+    The error carries the object's `id` when it has a usable one, whatever else is wrong.
     """
     try:
         data = loads_strict(text)
@@ -119,6 +132,15 @@ def parse_message(text: str) -> Message:
         raise ProtocolError("malformed", f"messages must be JSON objects: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "messages must be JSON objects, like {\"type\": ...}")
+    try:
+        return _parse(data)
+    except ProtocolError as exc:
+        ident = data.get("id")
+        exc.ident = ident if _valid_id(ident) else None
+        raise
+
+
+def _parse(data: dict[str, Any]) -> Message:
     kind = data.get("type")
     if kind == "hello":
         _only(data, ("type", "token", "log"))
@@ -149,10 +171,7 @@ def parse_message(text: str) -> Message:
             )
         if seat is not None and not (_int(seat) and 0 <= seat <= 64):
             raise ProtocolError("malformed", "action 'seat' must be a seat number if given")
-        if ident is not None and not (
-            (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS)
-            or (_int(ident) and abs(ident) < 2**53)
-        ):
+        if ident is not None and not _valid_id(ident):
             raise ProtocolError(
                 "malformed",
                 f"'id' must be a string of at most {MAX_ID_CHARS} characters or an integer "
@@ -160,10 +179,9 @@ def parse_message(text: str) -> Message:
             )
         return ActionMsg(ply, action, seat, ident)
     if kind == "hint":
+        _only(data, ("type", "id"))
         ident = data.get("id")
-        if set(data) - {"type", "id"} or not (ident is None or (
-            isinstance(ident, str) and len(ident) <= 64) or (_int(ident) and abs(ident) < 2**53)
-        ):
+        if ident is not None and not _valid_id(ident):
             raise ProtocolError(
                 "malformed", "a hint is {\"type\": \"hint\"} with an optional 'id' (a short "
                 "string or an integer)"
@@ -178,27 +196,17 @@ def parse_message(text: str) -> Message:
     )
 
 
-def message_id(text: str) -> str | int | None:
-    """The `id` of an action message to echo in an error about it (None when unusable)."""
-    try:
-        data = loads_strict(text)
-    except JsonError:
-        return None
-    ident = data.get("id") if isinstance(data, dict) else None
-    if (isinstance(ident, str) and len(ident) <= MAX_ID_CHARS) or (
-        _int(ident) and abs(ident) < 2**53
-    ):
-        return ident
-    return None
-
-
 def dumps(message: dict[str, Any]) -> str:
     """Compact JSON, the same bytes for the same message."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def error(code: str, message: str, ply: int | None, ident: str | int | None = None) -> str:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message, "ply": ply}
+def error(
+    code: str, message: str, ply: int | None, ident: str | int | None = None, **extra: Any
+) -> str:
+    """An error frame; `extra` fields (e.g. retryable=True) follow the standard ones."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, "ply": ply,
+                           **extra}
     if ident is not None:
         out["id"] = ident
     return dumps(out)

@@ -19,7 +19,6 @@ ended as `abandoned` (its record published like a finished game's).
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import hmac
 import logging
@@ -81,11 +80,7 @@ class StorageUnavailable(Exception):
 
 def storage_error(exc: StorageUnavailable, ply: int | None, ident: str | int | None) -> str:
     """The error frame for a write the database refused: retryable."""
-    out: dict[str, Any] = {"type": "error", "code": "storage_unavailable",
-                           "message": exc.message, "ply": ply, "retryable": True}
-    if ident is not None:
-        out["id"] = ident
-    return dumps(out)
+    return error("storage_unavailable", exc.message, ply, ident, retryable=True)
 
 
 @dataclass
@@ -115,7 +110,6 @@ class Client:
         self.close_code = 1000
         self.log_new = False  # asked for only the new log lines in each state frame
         self.log_sent = 0  # log lines of its seat's view it has been sent
-        self.log_epoch = 0  # the seat's log epoch those lines belong to
 
     def send(self, text: str) -> None:
         """Queue `text`; a client that falls too far behind is cut off (None ends its writer)."""
@@ -165,8 +159,6 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     seed_sha256: str = ""
-    last_logs: dict[int | None, list[Any]] = field(default_factory=dict)
-    log_epochs: dict[int | None, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.seed_sha256 = seed_digest(self.seed)
@@ -217,22 +209,12 @@ class LiveTable:
             "seed": str(self.seed) if self.over else None,
         }
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        """`state.view(seat)`, noting whether its log only grew since the last one (if a game
-        ever rewrote earlier lines, the seat's log epoch changes and clients get it whole)."""
-        view: dict[str, Any] = self.state.view(seat)
-        log = view.get("log")
-        if isinstance(log, list):
-            prev = self.last_logs.get(seat)
-            if prev is not None and (len(log) < len(prev) or log[: len(prev)] != prev):
-                self.log_epochs[seat] = self.log_epochs.get(seat, 0) + 1
-            self.last_logs[seat] = list(log)
-        return view
-
-    def _frame(self, seat: int | None, view: dict[str, Any], start: int | None) -> str:
+    def _frame(
+        self, view: dict[str, Any], start: int | None, seats: list[dict[str, Any]]
+    ) -> str:
         message: dict[str, Any] = {
             "type": "state", "ply": self.ply, "started": self.started, "status": self.status,
-            "view": view, "seats": self.seats_public(), "seed_sha256": self.seed_sha256,
+            "view": view, "seats": seats, "seed_sha256": self.seed_sha256,
         }
         if start is not None:  # only the log lines from `start` on
             message["view"] = {**view, "log": view["log"][start:]}
@@ -241,35 +223,38 @@ class LiveTable:
             message["seed"] = str(self.seed)
         return dumps(message)
 
-    def _log_start(self, client: Client, view: dict[str, Any]) -> int | None:
-        """Where `client`'s log lines start in this frame (None: it takes whole logs)."""
+    @staticmethod
+    def _log_start(client: Client, view: dict[str, Any]) -> int | None:
+        """Where `client`'s log lines start in this frame (None: it takes whole logs). A log
+        only grows (no game rewrites earlier lines); one shorter than what was sent is resent
+        whole."""
         log = view.get("log")
         if not client.log_new or not isinstance(log, list):
             return None
-        epoch = self.log_epochs.get(client.seat, 0)
-        start = client.log_sent if client.log_epoch == epoch and client.log_sent <= len(log) \
-            else 0
-        client.log_sent, client.log_epoch = len(log), epoch
+        start = client.log_sent if client.log_sent <= len(log) else 0
+        client.log_sent = len(log)
         return start
 
     def state_message(self, seat: int | None, client: Client | None = None) -> str:
-        view = self._view(seat)
-        return self._frame(seat, view, None if client is None else self._log_start(client, view))
+        view: dict[str, Any] = self.state.view(seat)
+        start = None if client is None else self._log_start(client, view)
+        return self._frame(view, start, self.seats_public())
 
     def broadcast_state(self, skip: Client | None = None) -> None:
         """Every client gets its own seat's view (computed once per seat; with only the new
         log lines for clients that asked for them)."""
         views: dict[int | None, dict[str, Any]] = {}
         texts: dict[tuple[int | None, int | None], str] = {}
+        seats = self.seats_public()
         for client in list(self.clients):
             if client is skip:
                 continue
             if client.seat not in views:
-                views[client.seat] = self._view(client.seat)
+                views[client.seat] = self.state.view(client.seat)
             view = views[client.seat]
             key = (client.seat, self._log_start(client, view))
             if key not in texts:
-                texts[key] = self._frame(client.seat, view, key[1])
+                texts[key] = self._frame(view, key[1], seats)
             client.send(texts[key])
 
     def broadcast_presence(self, skip: Client | None = None) -> None:
@@ -480,22 +465,20 @@ class TableManager:
         data: TableData | None = await self.db(self.store.load_table, table_id)
         if data is None:
             return None
-        if data.status == "abandoned":
-            game = get_game(data.game)
-            state = await asyncio.get_running_loop().run_in_executor(
-                self.db_pool, self._replay, game, data)
-            return self._live(data, state)
+        abandoned = data.status == "abandoned"  # replayed as it was left, never played on
         try:
             game = get_game(data.game)
-            if data.rules_version != game.rules_version:
+            if not abandoned and data.rules_version != game.rules_version:
                 raise RecordError(f"rules version {data.rules_version} is not {game.rules_version}")
             state = await asyncio.get_running_loop().run_in_executor(
                 self.db_pool, self._replay, game, data)
         except SweetToothError as exc:
+            if abandoned:
+                raise
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             return None
         table = self._live(data, state)
-        if state.to_move is None and table.status != "finished":
+        if state.to_move is None and table.status not in OVER:
             await self._finish(table)
         return table
 
@@ -665,16 +648,13 @@ class TableManager:
         """Group commit: whatever actions queue up while one batch commits go in the next. A
         failed batch is retried with backoff; when retries run out its actions fail with
         StorageUnavailable (nothing acknowledged, nothing applied)."""
-        loop = asyncio.get_running_loop()
         while True:
             batch = [await self._writes.get()]
             while not self._writes.empty() and len(batch) < 512:
                 batch.append(self._writes.get_nowait())
             pending = [p for p, _ in batch]
             try:
-                results: list[bool] = await self.retrying(
-                    functools.partial(loop.run_in_executor, self.write_pool,
-                                      self.store.insert_actions, pending))
+                results: list[bool] = await self.write(self.store.insert_actions, pending)
             except Exception as exc:  # the database is down: nothing is acknowledged
                 failure = exc if isinstance(exc, StorageUnavailable) else StorageUnavailable()
                 if not isinstance(exc, StorageUnavailable):
@@ -717,12 +697,12 @@ class TableManager:
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
-                except StorageUnavailable:
-                    log.warning("table %s: bot waits %.1f s for the database", table.id, backoff)
-                    await asyncio.sleep(backoff)
-                    backoff = min(backoff * 2, BOT_RETRY_MAX)
-                except Exception:
-                    log.exception("bot of table %s failed; retrying", table.id)
+                except Exception as exc:
+                    if isinstance(exc, StorageUnavailable):
+                        log.warning("table %s: bot waits %.1f s for the database", table.id,
+                                    backoff)
+                    else:
+                        log.exception("bot of table %s failed; retrying", table.id)
                     await asyncio.sleep(backoff)
                     backoff = min(backoff * 2, BOT_RETRY_MAX)
         finally:

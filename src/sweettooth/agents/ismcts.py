@@ -263,12 +263,12 @@ class Search:
                 else:
                     key = untried[0]
                 child = children[key] = Node(mover)
-                play(state, by_key[key])
+                state._play(by_key[key])
                 path.append(child)
                 break
             key = self._select(node, by_key, c, prior)
             edge = children[key]
-            play(state, by_key[key])
+            state._play(by_key[key])
             path.append(edge)
             node = self._outcome(edge, state) if observe else edge
         policy = self.policy
@@ -276,7 +276,7 @@ class Search:
         horizon = self.agent.horizon
         steps = 0
         while depth > 0 and state.to_move is not None and not (horizon and state.stage() != stage):
-            play(state, policy(state))
+            state._play(policy(state))
             depth -= 1
             steps += 1
             if deadline is not None and steps % 8 == 0 and time.perf_counter() >= deadline:
@@ -438,10 +438,3 @@ def win_and_score(result: Result, score_weight: float) -> list[float]:
         norm = [0.5] * players
     keep = 1.0 - score_weight
     return [keep * w + score_weight * n for w, n in zip(shares, norm, strict=True)]
-
-
-def play(state: State, action: Action) -> None:
-    """Play an action the search took from `state.legal_actions()`: straight to the rules,
-    without `State.apply`'s legality check and notation (it was offered, so it is legal)."""
-    state._apply(action)
-    state.history.append(action)

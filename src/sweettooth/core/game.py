@@ -7,10 +7,13 @@ legality check in `apply`, the history, the record, the envelope of every view.
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction, PlayerCountError, SeatError
@@ -52,11 +55,6 @@ def describe(action: Any) -> str:
         return str(action)
     except Exception:
         return repr(action)
-
-
-def _text(action: Any) -> str:
-    """The text a refusal names: the notation given, or the action's notation."""
-    return action if isinstance(action, str) else describe(action)
 
 
 S = TypeVar("S", bound="State")
@@ -147,13 +145,17 @@ class State(ABC):
         """
         mover = self.to_move
         if mover is None:
-            raise IllegalAction("the game is over", _text(action))
+            raise IllegalAction("the game is over", describe(action))
         if seat is not None and seat != mover:
-            raise IllegalAction(f"it is {self.seat_label(mover)}'s turn", _text(action))
+            raise IllegalAction(f"it is {self.seat_label(mover)}'s turn", describe(action))
         if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        if not self._is_legal(action):
+            action = self.game.parse_action(self, action)  # only ever returns a legal action
+        elif not self._is_legal(action):
             raise IllegalAction(self.refusal(action), describe(action))
+        self._play(action)
+
+    def _play(self, action: Any) -> None:
+        """Play an action already known to be legal and record it (no check: for searches)."""
         self._apply(action)
         self.history.append(action)
 
@@ -311,26 +313,49 @@ class Game(ABC, Generic[S]):
             return action
         raise IllegalAction(state.refusal(action), wanted)
 
-    # -- refusals: games override these (games/<game>/refusals.py) -----------------------------
+    # -- refusals: the game package's `refusals` module, found by convention ------------------
+    # A game whose package holds a `refusals` module (games/<game>/refusals.py) gets these four
+    # from its functions `read(state, text)`, `why(state, action)`, `expected(state)` and
+    # `shapes(state)`; a game may instead override the methods. They are asked only while a
+    # seat is to move: a finished game is answered here.
     def read_action(self, state: State, text: str) -> Any:
         """The action `text` names, legal or not (None if it names none): the game's notation
-        read case-insensitively. `text` comes with its spacing normalised. The base class
-        reads nothing, so `parse_action` only matches the notation of legal actions."""
-        return None
+        read case-insensitively. `text` comes with its spacing normalised. Without a refusals
+        module nothing is read, so `parse_action` only matches the notation of legal actions."""
+        module = refusals_module(type(self))
+        return None if module is None else module.read(state, text)
 
     def why_illegal(self, state: State, action: Any) -> str | None:
         """Why `action` is not legal in `state`, in words for the seat to move, using only
         what that seat can see; None when no specific reason applies."""
-        return None
+        if state.to_move is None:
+            return "the game is over"
+        module = refusals_module(type(self))
+        if module is None:
+            return None
+        reason: str | None = module.why(state, action)
+        return reason
 
     def expected(self, state: State) -> str:
         """What kind of move the seat to move must make now, e.g. 'you must choose a round tile
         to give back'."""
-        return f"it is {state.seat_label(state.to_move or 0)}'s move"
+        if state.to_move is None:
+            return "the game is over"
+        module = refusals_module(type(self))
+        if module is None:
+            return f"it is {state.seat_label(state.to_move)}'s move"
+        words: str = module.expected(state)
+        return words
 
     def shapes(self, state: State) -> str:
         """The shapes of notation accepted now, briefly, e.g. "'flip <square>' like 'flip c4',
         or 'stop'". The default shows one legal action per leading word (five at most)."""
+        if state.to_move is None:
+            return "nothing: the game is over"
+        module = refusals_module(type(self))
+        if module is not None:
+            words: str = module.shapes(state)
+            return words
         examples: dict[str, str] = {}
         for action in state.legal_actions():
             notation = str(action)
@@ -370,6 +395,25 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+
+@cache
+def refusals_module(cls: type) -> ModuleType | None:
+    """The `refusals` module beside a game class (or beside the nearest base class that has
+    one), e.g. `sweettooth.games.lechocolat.refusals` for `LeChocolat`; None if there is none."""
+    for klass in cls.__mro__:
+        if klass is Game:
+            break
+        package = klass.__module__.rpartition(".")[0]
+        if not package:
+            continue
+        name = f"{package}.refusals"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # none there; but a module it imports must exist
+            if exc.name is None or not f"{name}.".startswith(f"{exc.name}."):
+                raise
+    return None
 
 
 def seats(players: int) -> Sequence[int | None]:

@@ -7,7 +7,6 @@ from typing import Any
 
 from sweettooth.core import JSON, Game, Option, OptionValue
 
-from . import refusals
 from .components import Components, load_components
 from .render import render
 from .sampling import sample_state
@@ -70,19 +69,6 @@ class BitterSweet(Game[BitterSweetState]):
         per_action = 1 + (1 + reveals) * (1 + per_ability)
         turns = int(options["turn_limit"]) * players
         return (players + 1) * turns * (ACTIONS_PER_TURN + MAX_EXTRA_ACTIONS) * per_action
-
-    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
-    def read_action(self, state: Any, text: str) -> Any:
-        return refusals.read(state, text) if isinstance(state, BitterSweetState) else None
-
-    def why_illegal(self, state: Any, action: Any) -> str | None:
-        return refusals.why(state, action)
-
-    def expected(self, state: Any) -> str:
-        return refusals.expected(state)
-
-    def shapes(self, state: Any) -> str:
-        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render(view)

@@ -95,8 +95,7 @@ def why(state: BitterSweetState, action: Any) -> str | None:
     """Why `action` is not legal now (None: no specific reason; the caller says what is
     expected)."""
     seat = state.to_move
-    if seat is None:
-        return "the game is over"
+    assert seat is not None  # Game.why_illegal answers for a finished game
     if not isinstance(action, TURN_ACTIONS + DECISIONS) or not well_typed(action):
         return f"{action!r} is not a BitterSweet move; {expected(state)}"
     deciding = bool(state.tasks) or len(state.pending) > 1
@@ -208,9 +207,6 @@ def _target_problem(state: BitterSweetState, seat: int, task: Task, to: int) -> 
 
 def expected(state: BitterSweetState) -> str:
     """What the player to move must do now."""
-    seat = state.to_move
-    if seat is None:
-        return "the game is over"
     chocs = state.comps.chocs
     if not state.tasks and len(state.pending) > 1:
         return "you must choose which On Reveal ability resolves next"
@@ -237,9 +233,6 @@ def expected(state: BitterSweetState) -> str:
 
 def shapes(state: BitterSweetState) -> str:
     """The notation accepted now, with an example."""
-    seat = state.to_move
-    if seat is None:
-        return "nothing: the game is over"
     if not state.tasks and len(state.pending) > 1:
         return f"'resolve <choc>' like '{state.legal_actions()[0]}'"
     if state.tasks:

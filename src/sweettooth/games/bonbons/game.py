@@ -18,9 +18,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, State
+from sweettooth.core import JSON, Game, Option, OptionError, OptionValue
 
-from . import refusals
 from .components import Box, Layout, load_box
 from .render import render
 from .sampling import state_from_view
@@ -167,23 +166,6 @@ class BonbonsGame(Game[BonbonsState]):
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{}, {"variant": "quick"}]
-
-    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
-    def read_action(self, state: State, text: str) -> Any:
-        """The action written `text` (case and spacing ignored), legal or not."""
-        return refusals.read(text)
-
-    def why_illegal(self, state: State, action: Any) -> str | None:
-        assert isinstance(state, BonbonsState)
-        return refusals.why(state, action)
-
-    def expected(self, state: State) -> str:
-        assert isinstance(state, BonbonsState)
-        return refusals.expected(state)
-
-    def shapes(self, state: State) -> str:
-        assert isinstance(state, BonbonsState)
-        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render(view)

@@ -31,7 +31,7 @@ _KINDS: dict[str | None, type[FlipRound | Cover | GiveBack]] = {
 }
 
 
-def read(text: str) -> Any:
+def read(state: BonbonsState, text: str) -> Any:
     """The action `text` names, legal or not, in any letter case (None if it names none)."""
     wanted = text.lower()
     action = NOTATION.get(wanted)
@@ -52,8 +52,6 @@ def why(state: BonbonsState, action: Any) -> str | None:
     expected)."""
     from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
-    if state.to_move is None:
-        return "the game is over"
     if not isinstance(action, FlipSquare | FlipRound | Stop | Cover | GiveBack) or not well_typed(
         action
     ):
@@ -140,8 +138,6 @@ def expected(state: BonbonsState) -> str:
     from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
     ph = state.phase
-    if state.to_move is None:
-        return "the game is over"
     if ph == START:
         return ("you must flip a face-down square or a face-down round tile (yours, or an "
                 "opponent's to steal it)")
@@ -162,8 +158,6 @@ def shapes(state: BonbonsState) -> str:
     """The notation accepted now, with examples."""
     from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
-    if state.to_move is None:
-        return "nothing: the game is over"
     legal = state.legal_actions()
     square = next((str(a) for a in legal if isinstance(a, FlipSquare)), "a1")
     tile = next((str(a) for a in legal if isinstance(a, FlipRound)), "p0.1")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sweettooth.core import JSON, Game, Option, OptionError, OptionValue, State
+from sweettooth.core import JSON, Game, Option, OptionError, OptionValue
 
-from . import refusals, sampling
+from . import sampling
 from .bar import CELLS
 from .components import Components, load_components
 from .render import render
@@ -79,22 +79,6 @@ class LeChocolat(Game[ChocolateState]):
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{}, {"card": "rainbow"}]
-
-    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
-    def read_action(self, state: State, text: str) -> Any:
-        return refusals.read(text)
-
-    def why_illegal(self, state: State, action: Any) -> str | None:
-        assert isinstance(state, ChocolateState)
-        return refusals.why(state, action)
-
-    def expected(self, state: State) -> str:
-        assert isinstance(state, ChocolateState)
-        return refusals.expected(state)
-
-    def shapes(self, state: State) -> str:
-        assert isinstance(state, ChocolateState)
-        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render(view)

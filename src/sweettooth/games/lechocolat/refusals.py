@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .state import ChocolateState
 
 
-def read(text: str) -> Split | Claim | None:
+def read(state: ChocolateState, text: str) -> Split | Claim | None:
     """The action `text` names, legal or not, in any letter case (None if it names none)."""
     words = text.lower().split()
     try:
@@ -49,8 +49,6 @@ def why(state: ChocolateState, action: Any) -> str | None:
     expected)."""
     from .state import CLAIM, SPLIT
 
-    if state.to_move is None:
-        return "the game is over"
     if not well_formed(action):
         return f"{action!r} is not a Le Chocolat move; {expected(state)}"
     if isinstance(action, Split) and state.phase == CLAIM:
@@ -108,8 +106,6 @@ def expected(state: ChocolateState) -> str:
     """What the player to move must do now."""
     from .state import CLAIM
 
-    if state.to_move is None:
-        return "the game is over"
     if state.phase == CLAIM:
         if not state.splittable:
             return "only single tiles are left: you must claim one"
@@ -121,8 +117,6 @@ def shapes(state: ChocolateState) -> str:
     """The notation accepted now, with an example."""
     from .state import CLAIM
 
-    if state.to_move is None:
-        return "nothing: the game is over"
     example = state.legal_actions()[0]
     if state.phase == CLAIM:
         return f"'claim <group>' like '{example}'"

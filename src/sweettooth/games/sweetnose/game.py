@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from sweettooth.core import JSON, Game, Option
 from sweettooth.core.options import OptionValue
 
-from . import refusals
 from .components import KINDS, TOKENS_PER_KIND, load_stores
 from .render import render_view
 from .sampling import sample
@@ -113,19 +111,6 @@ class SweetNose(Game[SweetNoseState]):
             {"variation": "sky+shopkeeper"},
             {"max_turns": 2},
         ]
-
-    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
-    def read_action(self, state: Any, text: str) -> Any:
-        return refusals.read(state, text) if isinstance(state, SweetNoseState) else None
-
-    def why_illegal(self, state: Any, action: Any) -> str | None:
-        return refusals.why(state, action)
-
-    def expected(self, state: Any) -> str:
-        return refusals.expected(state)
-
-    def shapes(self, state: Any) -> str:
-        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render_view(view)

@@ -65,8 +65,7 @@ def why(state: SweetNoseState, action: Any) -> str | None:
     from .state import AFTER_EXCHANGE, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
-    if seat is None:
-        return "the game is over"
+    assert seat is not None  # Game.why_illegal answers for a finished game
     kind = type(action)
     if kind not in ACTION_TYPES:
         return f"{action!r} is not a Sweet Nose move; {expected(state)}"
@@ -174,8 +173,7 @@ def expected(state: SweetNoseState) -> str:
     from .state import AFTER_EXCHANGE, AFTER_STORE, AUCTION, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
-    if seat is None:
-        return "the game is over"
+    assert seat is not None  # Game.expected answers for a finished game
     if state.phase == AUCTION:
         return "you must bid (move your marker forward) or pass"
     if state.phase == PICK:
@@ -198,8 +196,7 @@ def shapes(state: SweetNoseState) -> str:
     from .state import AFTER_EXCHANGE, AUCTION, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
-    if seat is None:
-        return "nothing: the game is over"
+    assert seat is not None  # Game.shapes answers for a finished game
     if state.phase == AUCTION:
         return f"'bid <space>' like 'bid {state.totals[seat] + 1}', or 'pass'"
     if state.phase == PICK:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from sweettooth.core import JSON, Game, State
+from sweettooth.core import JSON, Game
 from sweettooth.core.options import OptionValue
 
-from . import position, refusals, render, sampling
+from . import position, render, sampling
 from .cards import CARDS
 from .state import SHELF_SIZE, SweetShopState
 
@@ -40,24 +39,6 @@ class SweetShop(Game[SweetShopState]):
         )
         diamonds = sum(1 for c in range(52) if CARDS.bonus[c] == "sugar_rush")
         return turns * (2 + clubs + 1) + 52 + diamonds
-
-    # -- notation and refusals (refusals.py); Game.parse_action uses these ------------------
-    def read_action(self, state: State, text: str) -> Any:
-        """The action written as `text`, legal or not; case and spacing are free
-        ("EAT kS with 6+6 +1")."""
-        return refusals.read(text)
-
-    def why_illegal(self, state: State, action: Any) -> str | None:
-        assert isinstance(state, SweetShopState)
-        return refusals.why(state, action)
-
-    def expected(self, state: State) -> str:
-        assert isinstance(state, SweetShopState)
-        return refusals.expected(state)
-
-    def shapes(self, state: State) -> str:
-        assert isinstance(state, SweetShopState)
-        return refusals.shapes(state)
 
     def render(self, view: JSON) -> str:
         return render.render(view)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 _TYPES = (Grab, Eat, SugarRush, SkipSugarRush, SourCherries, LastResort, EndTurn)
 
 
-def read(text: str) -> Any:
+def read(state: SweetShopState, text: str) -> Any:
     """The action `text` names, legal or not, in any letter case (None if it names none)."""
     try:
         return parse_notation(text)
@@ -59,8 +59,6 @@ def _has(state: SweetShopState, index: int) -> bool:
 def why(state: SweetShopState, action: Any) -> str | None:
     """Why `action` is not legal now (None: no specific reason; the caller says what is
     expected)."""
-    if state.to_move is None:
-        return "the game is over: the shop has shut"
     if type(action) not in _TYPES or not well_formed(action):
         return f"{action!r} is not a Sweet Shop move; {expected(state)}"
     if state.sugar_rush:
@@ -182,8 +180,6 @@ def expected(state: SweetShopState) -> str:
     """What the player must do now."""
     from .state import WHITE_DICE
 
-    if state.to_move is None:
-        return "the game is over: the shop has shut"
     if state.sugar_rush:
         return "you must eat a card from your Basket with no dice, or skip the Sugar Rush"
     if not state.white:
@@ -195,8 +191,6 @@ def expected(state: SweetShopState) -> str:
 
 def shapes(state: SweetShopState) -> str:
     """The notation accepted now, with examples."""
-    if state.to_move is None:
-        return "nothing: the game is over"
     legal = state.legal_actions()
     if state.sugar_rush:
         rush = next((str(a) for a in legal if isinstance(a, SugarRush)), "sugar rush 7D")

@@ -16,9 +16,10 @@ bar: the count of a world is the coefficient of
 
 at prod_f t_f^(unknown cells showing f) * t_R (one tile removed), term by term. `Deal` computes
 these coefficients once per position (a table per tile kind, a face dropped as soon as no later
-kind touches it, so the tables stay small), then each sample walks back through the kinds
-choosing how many of each go to each side in proportion to the counts, and shuffles the tiles
-of each face among the cells showing it.
+kind touches it, so the tables stay small; a table holds only its non-zero counts, exactly, as
+Python integers), then each sample walks back through the kinds choosing how many of each go
+to each side in proportion to the counts, and shuffles the tiles of each face among the cells
+showing it.
 """
 
 from __future__ import annotations
@@ -29,9 +30,6 @@ from collections import Counter
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-
 from sweettooth.core import JSON, Rng
 
 from .state import ChocolateState, set_up
@@ -40,13 +38,12 @@ if TYPE_CHECKING:
     from .game import LeChocolat
 
 Pair = tuple[int, int]
-Array = npt.NDArray[np.float64]
-Term = tuple[int, int, int, float]  # to side a, to side b, removed, multiplicity
-# A kind, the table before it, axis offsets and sizes, live axes' strides, terms with shifts.
-Step = tuple[
-    Pair, list[float], list[int], list[int], list[tuple[int, int]],
-    list[tuple[int, int, int, float, int]],
-]
+Term = tuple[int, int, int, int]  # to side a, to side b, removed, multiplicity
+Shifted = tuple[int, int, int, int, int]  # a term and what it adds to a code
+Table = dict[int, int]
+"""Weights by the code of their counts (a digit per axis: a face, then R, the removed slot);
+only weights that are not 0."""
+Step = tuple[Pair, Table, list[Shifted]]  # a kind, the table before it, its terms
 
 
 def _pair(a: int, b: int) -> Pair:
@@ -64,9 +61,9 @@ def _terms(a: int, b: int, n: int) -> list[Term]:
             if a == b:  # a double: all its laid tiles show a, either side up (x2 each)
                 if y:
                     continue
-                out.append((x, 0, r, float(comb(n, r) * 2**x)))
+                out.append((x, 0, r, comb(n, r) * 2**x))
             else:
-                out.append((x, y, r, float(comb(n, r) * comb(n - r, x))))
+                out.append((x, y, r, comb(n, r) * comb(n - r, x)))
     return out
 
 
@@ -77,47 +74,56 @@ class Deal:
         self.kinds = _order(pool, faces)
         self.need = need  # per face, then the removed slot (1)
         axes = faces + 1
-        # A table maps the counts of every axis (a face, or R) to a weight. Axis k of a table
-        # covers counts off[k] .. off[k] + size[k] - 1 (a closed face: exactly need[k]).
-        off = [0] * axes
-        size = [1] * axes
-        table = np.ones(size)
-        touched = [0] * axes  # tiles dealt so far that could go to each axis
+        # The code of counts: axis k's digit is worth place[k] and runs 0 .. need[k] (no more
+        # is ever kept).
+        self.place = [1] * axes
+        for k in range(1, axes):
+            self.place[k] = self.place[k - 1] * (need[k - 1] + 1)
+        table: Table = {0: 1}
         left = Counter[int]()
         for (a, b), _ in self.kinds:
             left[a] += 1
             left[b] += a != b
-        steps: list[tuple[list[int], list[int], Array]] = []  # before each kind
+        # What `sample` reads at each kind: the table before it, and its terms with the codes
+        # they shift the counts by.
+        self.walk: list[Step] = []
         for (a, b), n in self.kinds:
-            steps.append((list(off), list(size), table))
-            grow = {a: n, b: n, faces: 1}
-            new_size = list(size)
-            for k, g in grow.items():
-                touched[k] += g
-                new_size[k] = min(need[k], touched[k]) - off[k] + 1
-            table = _multiply(table, new_size, a, b, faces, _terms(a, b, n))
+            place = self.place
+            terms = [(x, y, r, m, x * place[a] + (y * place[b] if a != b else 0) + r * place[faces])
+                     for x, y, r, m in _terms(a, b, n)]
+            self.walk.append(((a, b), table, terms))
+            table = self._multiply(table, a, b, terms)
             for f in {a, b}:
                 left[f] -= 1
                 if left[f] == 0:  # no later kind touches f: keep only count need[f]
-                    table, off = _close(table, off, f, need[f])
-            size = list(table.shape)
-        self.total = _at(table.ravel().tolist(), off, size, list(need))
+                    table = self._close(table, f)
+        self.total = table.get(sum(c * p for c, p in zip(need, self.place, strict=True)), 0)
         if self.total <= 0:
             raise ValueError("no deal of the tiles fits this view")
-        # What `sample` reads at each kind: the table before it (flat), where its axes start,
-        # their sizes, the strides of its own axes and of the others of size > 1, and its
-        # terms with their shifts in the flat table.
-        self.walk: list[Step] = []
-        for ((a, b), n), (o, sz, t) in zip(self.kinds, steps, strict=True):
-            st = _strides(sz)
-            live = [(k, st[k]) for k in range(axes) if sz[k] > 1 or k in (a, b, faces)]
-            terms = [(x, y, r, m, x * st[a] + (y * st[b] if a != b else 0) + r * st[faces])
-                     for x, y, r, m in _terms(a, b, n)]
-            self.walk.append(((a, b), t.ravel().tolist(), o, sz, live, terms))
         # Per kind, the splits already worked out for the counts left (samples of one position
         # mostly walk the same few paths).
         self.memo: list[dict[tuple[int, ...], tuple[list[float], list[tuple[int, int, int]]]]]
         self.memo = [{} for _ in self.walk]
+
+    def _multiply(self, table: Table, a: int, b: int, terms: list[Shifted]) -> Table:
+        """The table times one kind's factor, counts past `need` dropped."""
+        need, place = self.need, self.place
+        pa, pb, pr = place[a], place[b], place[-1]
+        na, nb, nr = need[a], need[b], need[-1]  # the digits run 0 .. need
+        room = [(na - c // pa % (na + 1), nb - c // pb % (nb + 1), nr - c // pr % (nr + 1), c, w)
+                for c, w in table.items()]
+        out: Table = {}
+        for x, y, r, mult, shift in terms:  # a double's y is 0: its tiles all show a
+            for ra, rb, rr, c, w in room:
+                if x <= ra and y <= rb and r <= rr:
+                    key = c + shift
+                    out[key] = out.get(key, 0) + mult * w
+        return out
+
+    def _close(self, table: Table, axis: int) -> Table:
+        """Keep only the entries whose `axis` count is exactly need[axis]."""
+        want, p = self.need[axis], self.place[axis]
+        return {c: w for c, w in table.items() if c // p % (want + 1) == want}
 
     def sample(self, rng: Rng) -> tuple[list[list[int]], Pair]:
         """Per face, the down sides of its unknown cells (in a random order); the removed tile."""
@@ -148,19 +154,15 @@ class Deal:
     def _choices(self, i: int, v: list[int]) -> tuple[list[float], list[tuple[int, int, int]]]:
         """How kind i may split, given counts `v` still to deal at and before it: cumulative
         weights and (to side a, to side b, removed) for each split of non-zero weight."""
-        (a, b), table, off, size, strides, terms = self.walk[i]
+        (a, b), table, terms = self.walk[i]
         faces = len(self.need) - 1
-        base = sum((v[k] - off[k]) * s for k, s in strides)
-        ia, ib, ir = v[a] - off[a], v[b] - off[b], v[faces] - off[faces]
-        sa, sb, sr = size[a], size[b], size[faces]
-        if a == b:  # a double: one axis, checked once (y is 0)
-            ib, sb = 0, 1
+        here = sum(c * p for c, p in zip(v, self.place, strict=True))
         cumulative: list[float] = []
         picks: list[tuple[int, int, int]] = []
         total = 0.0
-        for x, y, r, mult, shift in terms:
-            if 0 <= ia - x < sa and 0 <= ib - y < sb and 0 <= ir - r < sr:
-                w = table[base - shift] * mult
+        for x, y, r, mult, shift in terms:  # a double's y is 0
+            if x <= v[a] and y <= v[b] and r <= v[faces]:
+                w = float(table.get(here - shift, 0) * mult)
                 if w > 0:
                     total += w
                     cumulative.append(total)
@@ -175,7 +177,9 @@ _FACTORIALS = [factorial(n) for n in range(64)]
 
 def shuffle(seq: list[int], rng: Rng) -> None:
     """A uniformly random order of `seq`, in place, from one draw: a number below len(seq)!
-    (by rejection, so exactly uniform) read digit by digit in the factorial number system."""
+    (by rejection, so exactly uniform) read digit by digit in the factorial number system.
+    Not `Rng.shuffle` (one draw per item): this is 2 to 7 times faster on these bags, and
+    seeded samples are made with it."""
     n = len(seq)
     if n < 2:
         return
@@ -196,57 +200,6 @@ def _order(pool: tuple[tuple[Pair, int], ...], faces: int) -> list[tuple[Pair, i
     """Kinds grouped by their highest face, so faces close early and tables stay small; blank
     (face 0, on the most kinds) last."""
     return sorted(((p, n) for p, n in pool if n > 0), key=lambda pn: (-pn[0][1], -pn[0][0]))
-
-
-def _strides(size: list[int]) -> list[int]:
-    out = [1] * len(size)
-    for k in range(len(size) - 2, -1, -1):
-        out[k] = out[k + 1] * size[k + 1]
-    return out
-
-
-def _at(table: list[float], off: list[int], size: list[int], v: list[int]) -> float:
-    index = 0
-    for k in range(len(size)):
-        i = v[k] - off[k]
-        if i < 0 or i >= size[k]:
-            return 0.0
-        index = index * size[k] + i
-    return table[index]
-
-
-def _multiply(
-    table: Array, new_size: list[int], a: int, b: int, r_axis: int, terms: list[Term]
-) -> Array:
-    """The table times one kind's factor: each term adds a shifted copy, cut at the sizes."""
-    out = np.zeros(new_size)
-    for x, y, r, mult in terms:
-        shift = [0] * len(new_size)
-        shift[a] += x
-        shift[b] += y if a != b else 0
-        shift[r_axis] += r
-        src, dst = [], []
-        for old, new, sh in zip(table.shape, new_size, shift, strict=True):
-            n = min(old, new - sh)
-            if n <= 0:
-                break
-            src.append(slice(0, n))
-            dst.append(slice(sh, sh + n))
-        else:
-            out[tuple(dst)] += mult * table[tuple(src)]
-    return out
-
-
-def _close(table: Array, off: list[int], axis: int, count: int) -> tuple[Array, list[int]]:
-    """Keep only the entries whose `axis` count is exactly `count`."""
-    i = count - off[axis]
-    new_off = list(off)
-    new_off[axis] = count
-    if 0 <= i < table.shape[axis]:
-        return np.take(table, [i], axis=axis), new_off
-    shape = list(table.shape)
-    shape[axis] = 1
-    return np.zeros(shape), new_off
 
 
 class Position:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 COLUMNS = "abcdefg"
 ROWS = 4
+EMPTY = -1  # a box cell with no Choc
 
 
 def cell_name(cell: int, cols: int) -> str:

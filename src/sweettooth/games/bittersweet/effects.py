@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sweettooth.core import JSON
 
 from . import knowledge as kn
-from .actions import Action, Choose, Give, Pick, Resolve, player_name
+from .actions import EMPTY, Action, Choose, Give, Pick, Resolve, player_name
 from .actions import Return as ReturnAct
 from .components import Ability, Effect
 
@@ -71,7 +71,7 @@ class Task:
 def face_down_count(state: BitterSweetState) -> int:
     """Face-down Chocs in the box: the filled cells that are not face up (an empty cell never
     is)."""
-    return len(state.box) - state.box.count(-1) - state.up.count(True)
+    return len(state.box) - state.box.count(EMPTY) - state.up.count(True)
 
 
 def blocker(state: BitterSweetState, seat: int) -> int:
@@ -102,7 +102,7 @@ def feasible(state: BitterSweetState, seat: int, e: Effect, src: int, cell: int)
     if d == "add_preference":
         return bool(state.deck[seat] or state.discard[seat])
     if d == "put_back":
-        return cell >= 0 and state.box[cell] < 0 and src in state.hands[seat]
+        return cell >= 0 and state.box[cell] == EMPTY and src in state.hands[seat]
     return True  # swap/replace/peek_preference/show_hand/end_turn
 
 
@@ -215,7 +215,7 @@ def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
         picked = t.picks or []
         picks = state.table.picks
         return [picks[c] for c, x in enumerate(state.box)
-                if x >= 0 and not state.up[c] and c not in picked]
+                if x != EMPTY and not state.up[c] and c not in picked]
     if k == "return":
         return state.return_actions(t.who)
     if k in ("give", "surrender"):

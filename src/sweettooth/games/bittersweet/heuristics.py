@@ -37,7 +37,7 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from .components import Choc, Components, load_components
+from .components import Components, load_components
 from .scoring import score_hand
 from .state import ROUND_WINS_NEEDED
 
@@ -47,23 +47,6 @@ Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 def _comps(view: JSON) -> Components:
     opts = view.get("options", {})
     return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
-
-
-def choc_value(choc: Choc, yum: list[str], yuck: list[str], yum_bonus: float = 2.0,
-               yuck_penalty: float = 2.0) -> float:
-    """What a Choc seems worth to a player with these YUM! and YUCK! attributes."""
-    s = choc.score
-    base = float(s.points) if s.kind == "fixed" else (2.0 if s.kind == "one_or_three"
-                                                      else float(s.points))
-    value = base
-    wild = choc.trigger("round_end")
-    for e in wild.effects if wild else ():
-        if e.do == "wild":
-            value += (yum_bonus * len(yum)) if e.as_ == "yum" else -(yuck_penalty * len(yuck))
-    attrs = choc.attributes
-    value += yum_bonus * sum(1 for a in yum if a in attrs)
-    value -= yuck_penalty * sum(1 for a in yuck if a in attrs)
-    return value
 
 
 class Values:
@@ -96,9 +79,10 @@ class Values:
         return found
 
 
-def known_cells(view: JSON) -> set[str]:
-    """Face-down cells whose Choc the seat knows (it returned it there, or has seen it)."""
-    return {b["cell"] for b in view["box"] if b["face"] == "down" and b["choc"]}
+def known_cells(view: JSON) -> dict[str, str]:
+    """Face-down cells whose Choc the seat knows (it returned it there, or has seen it): the
+    Choc's id by cell."""
+    return {b["cell"]: b["choc"] for b in view["box"] if b["face"] == "down" and b["choc"]}
 
 
 def greedy(threshold: float = 3.0) -> Chooser:
@@ -114,7 +98,8 @@ def greedy(threshold: float = 3.0) -> Chooser:
         if verb == "resolve":
             return legal[0]
         if verb == "pick":
-            fresh = [t for t in texts if t.split()[1] not in known_cells(view)]
+            seen = known_cells(view)
+            fresh = [t for t in texts if t.split()[1] not in seen]
             peeking = bool(view["tasks"]) and view["tasks"][-1]["kind"] == "peek"
             return by_text[rng.choice(fresh if peeking and fresh else texts)]
         if verb == "choose":
@@ -175,7 +160,7 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
         keep = [a for a, t in zip(legal, texts, strict=True) if t.split()[1] not in known]
     elif "take" in {t.split()[0] for t in texts}:  # a turn action
         comps = _comps(view)
-        inside = {b["cell"]: b["choc"] for b in view["box"] if b["face"] == "down" and b["choc"]}
+        inside = known_cells(view)
         keep = []
         for a, t in zip(legal, texts, strict=True):
             words = t.split()

@@ -46,11 +46,6 @@ def pin(row: list[int], choc: int, bit: int, exclusive: bool = True) -> None:
     row[choc] = bit
 
 
-def seen_everywhere(rows: list[list[int]], choc: int, bit: int, exclusive: bool = True) -> None:
-    for row in rows:
-        pin(row, choc, bit, exclusive)
-
-
 def taken_unseen(row: list[int], cell: int, seat: int, shown_on_take: list[bool]) -> None:
     """An observer who did not see it: the Choc in `cell` went into `seat`'s hand."""
     cb, hb = 1 << cell, hand_bit(seat)
@@ -89,7 +84,8 @@ def hand_shown(row: list[int], hand: Iterable[int], seat: int) -> None:
 # -- events: what every observer learns (rows: [observer] -> mask per Choc) --------------------
 def seen(rows: list[list[int]], choc: int, bit: int, exclusive: bool = True) -> None:
     """Everyone sees `choc` at `bit` (face up, shown, put back)."""
-    seen_everywhere(rows, choc, bit, exclusive)
+    for row in rows:
+        pin(row, choc, bit, exclusive)
 
 
 def taken_shown(rows: list[list[int]], choc: int, cell: int, seat: int) -> None:

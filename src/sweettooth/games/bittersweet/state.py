@@ -23,10 +23,21 @@ from sweettooth.core import JSON, Result, State
 from sweettooth.core.actions import well_typed
 
 from . import knowledge as kn
-from .actions import Action, Choose, Give, Pick, Resolve, Reveal, Take, cell_name, player_name
+from .actions import (
+    EMPTY,
+    Action,
+    Choose,
+    Give,
+    Pick,
+    Resolve,
+    Reveal,
+    Take,
+    cell_name,
+    player_name,
+)
 from .actions import Return as ReturnAct
 from .components import Components
-from .effects import Task, decide, decision_actions, resolve, start_effect
+from .effects import Task, decide, decision_actions, face_down_count, resolve, start_effect
 from .scoring import score_hand
 
 BOX_CELLS = {2: 20, 3: 24, 4: 28}  # set-up D: 5x4, 6x4, 7x4
@@ -34,7 +45,6 @@ ROWS = 4
 ACTIONS_PER_TURN = 2
 MAX_EXTRA_ACTIONS = 2  # house rule: a turn has at most 2 extra actions (keeps turns finite)
 ROUND_WINS_NEEDED = 2
-EMPTY = -1  # a box cell with no Choc
 
 _TURN_ACTIONS = (Take, Reveal, ReturnAct)
 _DECISIONS = (Pick, Give, Choose, Resolve, ReturnAct)
@@ -310,15 +320,11 @@ class BitterSweetState(State):
         table = self.table
         filled = [x != EMPTY for x in self.box]
         out: list[Action] = list(compress(table.takes, filled))
-        out += compress(table.reveals, self.face_down(filled))
+        # a filled cell that is not face up holds a face-down Choc (an empty one is never up)
+        out += compress(table.reveals, map(ne, filled, self.up))
         if self.stack > 0 and self.can_return(seat):
             out += self.return_actions(seat)
         return out
-
-    def face_down(self, filled: list[bool]) -> map[bool]:
-        """Per cell: a Choc lies there face down (`filled`: per cell, a Choc lies there). An
-        empty cell is never face up, so that is a filled cell that is not face up."""
-        return map(ne, filled, self.up)
 
     def return_actions(self, seat: int) -> list[Action]:
         """Each Choc of the hand (in index order) to each empty cell."""
@@ -432,7 +438,7 @@ class BitterSweetState(State):
     def end_turn(self) -> bool:
         """End the current turn; True if play goes on with a new turn (or round)."""
         self.turns += 1
-        if self.all_face_up():
+        if face_down_count(self) == 0:
             self.note("Every Choc in the box is face up: the round ends.")
         elif min(self.wrappers) >= 2:
             self.note("Every player has 2 or more Empty Wrappers: the round ends.")
@@ -444,10 +450,6 @@ class BitterSweetState(State):
             return True
         self.end_round()
         return self.finished is None
-
-    def all_face_up(self) -> bool:
-        """Every Choc in the box is face up (an empty cell is never face up)."""
-        return self.up.count(True) == len(self.box) - self.box.count(EMPTY)
 
     def end_round(self) -> None:
         """Reveal hands and Preference cards, score, award the round, start the next one."""

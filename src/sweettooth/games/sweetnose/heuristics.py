@@ -31,7 +31,7 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
-from .state import SKY_TARGET, Rules, SweetNoseState
+from .state import ROUNDS, SKY_TARGET, Rules, SweetNoseState
 from .table import Table
 
 N = len(KINDS)
@@ -148,8 +148,8 @@ def ending(view: JSON, after: Table) -> int:
     once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover."""
     if any(not any(plate) for plate in after.plate):
         totals = projected_totals(view, after)
-        sky = "sky" in str(view["options"].get("variation", ""))
-        last = max(totals) >= SKY_TARGET if sky else view["round"] >= view["rounds_to_play"]
+        rounds = view["rounds_to_play"]  # None in To the Sky: played until a total reaches 100
+        last = max(totals) >= SKY_TARGET if rounds is None else view["round"] >= rounds
         if last:
             mine = totals[view["seat"]]
             return WINS if mine <= min(totals) else LOSES
@@ -172,8 +172,11 @@ def choose_exchange(
         return min(scored, key=lambda x: (x[0], x[1]))[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
-        ranked = [(_score_after(view, t, seat, a), rng.random(), a) for a in uses
-                  if ending(view, _after(t, seat, a)) != LOSES]
+        ranked = []
+        for use in uses:
+            after = _after(t, seat, use)
+            if ending(view, after) != LOSES:
+                ranked.append((_score_after(view, t, seat, use, after), rng.random(), use))
         best = min(ranked, key=lambda x: (x[0], x[1]), default=None)
         if best is not None and best[0][0] < now:
             return best[2]
@@ -235,7 +238,7 @@ def rollout_view(state: SweetNoseState, seat: int) -> JSON:
         "options": dict(state.options),
         "phase": state.phase,
         "round": state.round,
-        "rounds_to_play": None if rules.sky else 3,
+        "rounds_to_play": None if rules.sky else ROUNDS,
         "plates": [dict(zip(KINDS, p, strict=True)) for p in t.plate],
         "bowls": [dict(zip(KINDS, b, strict=True)) for b in t.bowl],
         "market": dict(zip(KINDS, t.market, strict=True)),
@@ -261,7 +264,8 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
         return list(legal)
     seat = view["seat"]
     t = table_from_view(view)
-    now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
+    ignores = _ignores_market(view, seat)
+    now = sweet_points(t, seat, t.markers[seat], ignores)
     keep = []
     for a in legal:
         if isinstance(a, Trade | MarketTrade | StoreUse):
@@ -269,7 +273,7 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
             if ending(view, after) == LOSES:
                 continue
             if isinstance(a, StoreUse) and sweet_points(
-                    after, seat, after.markers[seat], _ignores_market(view, seat)) >= now:
+                    after, seat, after.markers[seat], ignores) >= now:
                 continue
         keep.append(a)
     return keep or list(legal)

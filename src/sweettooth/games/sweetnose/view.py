@@ -49,7 +49,7 @@ def moves_seen_by(state: SweetNoseState, seat: int | None) -> list[list[int | st
 
 def build_view(state: SweetNoseState, seat: int | None) -> JSON:
     """All that `seat` knows (None: a spectator)."""
-    from .state import EXCHANGE, STEP_NAMES
+    from .state import EXCHANGE, ROUNDS, STEP_NAMES
 
     t = state.table
     rules = state.rules
@@ -64,7 +64,7 @@ def build_view(state: SweetNoseState, seat: int | None) -> JSON:
         "options": dict(state.options),
         "kinds": list(KINDS),
         "round": state.round,
-        "rounds_to_play": None if rules.sky else 3,
+        "rounds_to_play": None if rules.sky else ROUNDS,
         "phase": state.phase,
         "start_player": state.start,
         "order": state.order[:],

@@ -62,38 +62,28 @@ def _legacy(**settings: Any) -> Callable[[], Agent]:
     return _hard(seconds=LEGACY_SECONDS, label="hard-2025", sensible=False, **settings)
 
 
+_HARD_SETTINGS: dict[str, dict[str, Any]] = {
+    "lechocolat": {"iterations": 4000, "samples": 32, "depth": 0},
+    "bonbons": {"iterations": 300, "rollout": "heuristic", "observe": True, "widen": 0.5,
+                "prior": 10.0},
+    "sweetnose": {"iterations": 150, "rollout": "heuristic", "samples": 32, "widen": 1.0},
+    "sweetshop": {"iterations": 250, "rollout": "heuristic", "samples": 64},
+    "bittersweet": {"iterations": 150, "rollout": "heuristic", "samples": 32, "horizon": True},
+}
+"""Each game's hard search; `hard-2025` runs the same with its former cap and every move."""
+
+
+def _bonbons_easy() -> Agent:
+    return _Named(BonbonsMemoryAgent(forget=0.3), "easy")
+
+
+def _levels(game_id: str, hard: dict[str, Any]) -> dict[str, Callable[[], Agent]]:
+    easy = _bonbons_easy if game_id == "bonbons" else _easy
+    return {"easy": easy, "medium": _medium, "hard": _hard(**hard), "hard-2025": _legacy(**hard)}
+
+
 _TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
-    "lechocolat": {
-        "easy": _easy,
-        "medium": _medium,
-        "hard": _hard(iterations=4000, samples=32, depth=0),
-        "hard-2025": _legacy(iterations=4000, samples=32, depth=0),
-    },
-    "bonbons": {
-        "easy": lambda: _Named(BonbonsMemoryAgent(forget=0.3), "easy"),
-        "medium": _medium,
-        "hard": _hard(iterations=300, rollout="heuristic", observe=True, widen=0.5, prior=10.0),
-        "hard-2025": _legacy(iterations=300, rollout="heuristic", observe=True, widen=0.5,
-                             prior=10.0),
-    },
-    "sweetnose": {
-        "easy": _easy,
-        "medium": _medium,
-        "hard": _hard(iterations=150, rollout="heuristic", samples=32, widen=1.0),
-        "hard-2025": _legacy(iterations=150, rollout="heuristic", samples=32, widen=1.0),
-    },
-    "sweetshop": {
-        "easy": _easy,
-        "medium": _medium,
-        "hard": _hard(iterations=250, rollout="heuristic", samples=64),
-        "hard-2025": _legacy(iterations=250, rollout="heuristic", samples=64),
-    },
-    "bittersweet": {
-        "easy": _easy,
-        "medium": _medium,
-        "hard": _hard(iterations=150, rollout="heuristic", samples=32, horizon=True),
-        "hard-2025": _legacy(iterations=150, rollout="heuristic", samples=32, horizon=True),
-    },
+    game_id: _levels(game_id, hard) for game_id, hard in _HARD_SETTINGS.items()
 }
 
 

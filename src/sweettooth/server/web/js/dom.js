@@ -63,7 +63,6 @@ export function mount(el, ...children) {
 
 export const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
 export const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-export const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
 /** "P1".."Pn" style seat names, or the table's display names when known. */
 export function seatName(ctx, seat) {
@@ -71,8 +70,13 @@ export function seatName(ctx, seat) {
   return n || `P${seat + 1}`;
 }
 
+/** Whether `seat` is the viewer's own and its name does not already say so ("You"). */
+export function marksYou(ctx, seat) {
+  return !!ctx && seat === ctx.seat && seatName(ctx, seat) !== "You";
+}
+
 /** A seat's name in a score table: " (you)" marks the viewer's own seat unless it is "You". */
 export function seatLabel(ctx, seat) {
   const name = seatName(ctx, seat);
-  return ctx && seat === ctx.seat && name !== "You" ? `${name} (you)` : name;
+  return marksYou(ctx, seat) ? `${name} (you)` : name;
 }

@@ -49,9 +49,3 @@ export function lastMoves(game, view) {
   }
   return out;
 }
-
-/** The seat who made the change from `prev` to `next` (the one to move before), or null. */
-export function mover(prev, next) {
-  if (!prev || !next || next.ply <= prev.ply) return null;
-  return prev.to_move ?? null;
-}

@@ -12,8 +12,8 @@ function rawText(entry) {
 }
 
 /** Entry text with the seat codes replaced by names: "P1 takes" -> "Alice takes". */
-function withNames(text, ctx) {
-  return text
+export function withNames(text, ctx) {
+  return String(text)
     .replace(/\bP(\d{1,2})\b/g, (m, n) => seatName(ctx, Number(n) - 1))
     .replace(/^p(\d{1,2}) /, (m, n) => `${seatName(ctx, Number(n))}: `);
 }
@@ -21,13 +21,6 @@ function withNames(text, ctx) {
 /** [{say, raw}] for every log entry of `view`. */
 export function narrated(r, view, ctx) {
   const log = Array.isArray(view.log) ? view.log : [];
-  if (!r.narrate && r.log) {
-    let lines = null;
-    try { lines = r.log(view, ctx); } catch (err) { console.error(err); }
-    if (Array.isArray(lines) && lines.length === log.length) {
-      return lines.map((say, i) => ({ say: String(say), raw: rawText(log[i]) }));
-    }
-  }
   return log.map((entry) => {
     const raw = rawText(entry);
     let say = null;

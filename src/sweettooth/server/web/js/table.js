@@ -16,16 +16,11 @@
 //   describe(action, view)     readable text of an action (confirm buttons, hints, logs)
 //   prompt(view, picked)       one line telling the player what to do now
 //   summary(view, ctx) -> Node the end screen's score breakdown
-//   log(view, ctx) -> [string] readable log lines (default: view.log; narrate is preferred)
 // Optional:
 //   narrate(entry, view, ctx) -> string   one entry of view.log in plain words with player names
 //                              (ctx.names), no internal ids; the shell shows the raw entry
 //                              (the notation) only as a small secondary detail. Return a falsy
 //                              value to fall back to the entry's text.
-//   explain(key, view) -> string   what a piece is (a Choc's attributes, points and ability, a
-//                              store's effect...): the shell uses it for hint and tooltip text;
-//                              renderers also put it on the pieces themselves (title, and a
-//                              focus/long-press popup if they like).
 //   holdMs(prevView, nextView) -> number  how long the shell keeps the previous frame (with the
 //                              faces it revealed) on screen before drawing the next one when the
 //                              change was not the viewer's own move (Bonbons: ~1500 when a
@@ -64,10 +59,11 @@
 // can still complete a legal action stay clickable. When the clicks name exactly one action it
 // is sent; when they name an action that other actions extend, a confirm button appears.
 
-import { h, mount, seatName } from "./dom.js";
+import { h, mount, seatName, marksYou } from "./dom.js";
 import { icon } from "./icons.js";
 import { rulesButton } from "./rules.js";
 import { lastMoves } from "./lastmove.js";
+import { markLast } from "./games/tips.js";
 import { narrated, logItems } from "./log.js";
 import { headline, explanation } from "./result.js";
 import { SPEED_LABELS } from "./speed.js";
@@ -89,6 +85,7 @@ export class Table {
     this.r = opts.renderer;
     this.game = opts.game || this.r.id;
     this.view = null;
+    this.moves = null; // {view, lastMoves}: each seat's last action in this.view (read once)
     this.picks = []; // [{key, el}]
     this.busy = false;
     this.hint = null; // {action, reason, ply}
@@ -155,10 +152,19 @@ export class Table {
   ctx() {
     return {
       seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key),
-      lastMoves: this.view ? lastMoves(this.game, this.view) : {},
+      lastMoves: this.lastMoves(),
       botSpeed: this.opts.speed || "normal",
       hint: this.hint ? { action: this.hint.action, reason: this.hint.reason } : null,
     };
+  }
+
+  /** Each seat's last action in the drawn view, read from its log once per view. */
+  lastMoves() {
+    if (!this.view) return {};
+    if (!this.moves || this.moves.view !== this.view) {
+      this.moves = { view: this.view, lastMoves: lastMoves(this.game, this.view) };
+    }
+    return this.moves.lastMoves;
   }
 
   setSpeed(speed) {
@@ -196,7 +202,7 @@ export class Table {
       && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     const ctx = this.ctx();
     mount(this.els.board, this.r.render(view, ctx));
-    this.markLastMoves(ctx.lastMoves);
+    this.markLastMoves(ctx);
     const used = new Set();
     for (const p of this.picks) {
       for (const el of this.els.board.querySelectorAll(`[data-key="${CSS.escape(p.key)}"]`)) {
@@ -215,17 +221,14 @@ export class Table {
   }
 
   /** When the renderer marked no last move, mark the pieces of each seat's last action. */
-  markLastMoves(moves) {
+  markLastMoves(ctx) {
     const board = this.els.board;
     if (board.querySelector(".last-move")) return;
-    for (const [seat, action] of Object.entries(moves)) {
+    for (const [seat, action] of Object.entries(ctx.lastMoves)) {
       let keys = null;
       try { keys = this.r.keys(action, this.view); } catch { keys = null; }
       for (const k of keys || []) {
-        for (const el of board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) {
-          el.classList.add("last-move");
-          el.dataset.lastBy = seat;
-        }
+        for (const el of board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) markLast(el, Number(seat), ctx);
       }
     }
   }
@@ -285,11 +288,6 @@ export class Table {
     mount(this.els.end);
     this.els.end.hidden = true;
     this.els.status.textContent = "";
-  }
-
-  setNames(names) {
-    this.opts.names = names;
-    if (this.view) this.update(this.view);
   }
 
   /** Show a server's error (an illegal or stale action...) and let the player try again. */
@@ -481,7 +479,7 @@ export class Table {
         "aria-current": toMove ? "true" : null,
       }, toMove ? icon("play", "pmark") : won ? icon("star", "pmark") : null,
       h("span.pname", seatName(this.ctx(), p)),
-      p === this.seat && seatName(this.ctx(), p) !== "You" ? h("span.you", " (you)") : null,
+      marksYou(this.ctx(), p) ? h("span.you", " (you)") : null,
       info ? h("span.pinfo", info) : null,
       toMove ? h("span.sr-only", " (to move)") : null,
       won ? h("span.sr-only", " (winner)") : null));

@@ -6,10 +6,11 @@
 // Every Choc explains itself (name, texture, coating, shape, points and ability in plain words)
 // in a tooltip and in its accessible name; each player's last action is marked in the box.
 
-import { h, s, seatName, seatLabel } from "../dom.js";
+import { h, s, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
-import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, withNames, icon } from "./tips.js";
-import { verb } from "./words.js";
+import { withNames } from "../log.js";
+import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
+import { subject, possessive } from "./words.js";
 
 let CAT = { chocs: {}, preferences: {} };
 
@@ -140,17 +141,6 @@ function prefCard(attr, slot) {
   return infoPiece("span.bs-pref", { class: slot }, prefText(attr, slot), attr);
 }
 
-/** A log line's actor and action ("P2 reveals X in c1." -> [1, "reveal c1"]). */
-function readLast(e) {
-  const t = String(e);
-  let m = /^P(\d) takes (?:the face-down Choc in|.+? from) ([a-z]\d)\b/.exec(t);
-  if (m) return [Number(m[1]) - 1, `take ${m[2]}`];
-  m = /^P(\d) reveals .+ in ([a-z]\d)\.$/.exec(t);
-  if (m) return [Number(m[1]) - 1, `reveal ${m[2]}`];
-  m = /^P(\d) returns a Choc face down to ([a-z]\d)\b/.exec(t);
-  return m ? [Number(m[1]) - 1, `return ${m[2]}`] : null;
-}
-
 const WRAPPER_TEXT = "Empty Wrappers: one for each Choc you returned to the box. They score nothing; "
   + "when every player has 2 or more, the round ends.";
 
@@ -203,7 +193,7 @@ export default {
         }, h("b", who), h("span.bs-wins", { "aria-hidden": "true" },
           st.round_wins ? Array.from({ length: st.round_wins }, () => icon("star", "win")) : null,
           ` ${st.round_wins ? "" : "no "}round win${st.round_wins === 1 ? "" : "s"}`)),
-        h("p.bs-stats", `Hand ${st.hand_size} · `, infoPiece("span.bs-wrappers", {}, `${who}: ${st.wrappers} Empty Wrapper${st.wrappers === 1 ? "" : "s"}. ${WRAPPER_TEXT}`, `Wrappers ${st.wrappers}`)),
+        h("p.bs-stats", `Hand ${st.hand_size} · `, infoPiece("span.bs-wrappers", {}, `${who}: ${plural(st.wrappers, "Empty Wrapper")}. ${WRAPPER_TEXT}`, `Wrappers ${st.wrappers}`)),
         h("div.bs-prefs",
           h("span.bs-slot", "YUM!"), (yum || []).map((a) => prefCard(a, "yum")),
           Array.from({ length: Math.max(0, st.yum_cards - (yum || []).length) }, () => infoPiece("span.bs-pref.hidden", {}, "A YUM! card you have not seen.", "?")),
@@ -223,7 +213,7 @@ export default {
     const pending = (view.pending || []).length ? h("div.bs-pending", h("span", "Waiting On Reveals: "),
       view.pending.map((c) => withTip(h("button.bs-pend", { type: "button", dataset: { key: `pending:${c}` }, "aria-label": `Resolve ${info(c).name} next. ${chocText(c)}` }, info(c).name), chocText(c)))) : null;
     const root = h("div.bittersweet",
-      h("p.bs-info", h("b", `Round ${view.round}`), ` · ${view.current === me || seatName(ctx, view.current) === "You" ? "Your" : `${seatName(ctx, view.current)}'s`} turn, ${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left`,
+      h("p.bs-info", h("b", `Round ${view.round}`), ` · ${possessive(ctx, view.current)} turn, ${plural(view.actions_left, "action")} left`,
         ` · Empty Wrapper stack: ${view.stack}`),
       tasks.length ? h("ul.bs-tasks", { "aria-label": "Abilities in progress" }, tasks) : null,
       pending,
@@ -233,7 +223,7 @@ export default {
       (view.rounds || []).length && view.result == null ? h("details.bs-rounds", h("summary", "Finished rounds"), roundsEl(view, ctx)) : null,
     );
     // Each player's last action: the space they took from, revealed or returned to.
-    const moves = lastMoves(ctx, view, readLast);
+    const moves = lastMoves(ctx);
     const fresh = freshSeats("bittersweet", moves);
     for (const [p, a] of moves) {
       const m = /^(?:take|reveal|pick|return(?: \S+)?) ([a-z]\d)$/.exec(a);
@@ -294,20 +284,7 @@ export default {
     if (la.length && la.every((a) => a.startsWith("give "))) return "give a Choc from your hand";
     if (la.length && la.every((a) => a.startsWith("return "))) return "return a Choc from your hand to an empty space";
     if (picked && picked.some((k) => k.startsWith("cell:"))) return "take it or reveal it";
-    return `take or reveal a Choc, or return one (${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left)`;
-  },
-
-  explain(key, view) {
-    let m;
-    if ((m = /^(?:hand|pending):(\S+)$/.exec(key))) return chocText(m[1]);
-    if ((m = /^cell:(\S+)$/.exec(key))) {
-      const b = (view.box || []).find((x) => x.cell === m[1]);
-      if (!b) return null;
-      if (b.face === "up") return chocText(b.choc);
-      if (b.face === "empty") return `${b.cell}: an empty space.`;
-      return `${b.cell}: a face-down Choc${b.choc ? ` (you know it is ${info(b.choc).name})` : ""}.`;
-    }
-    return null;
+    return `take or reveal a Choc, or return one (${plural(view.actions_left, "action")} left)`;
   },
 
   narrate(entry, view, ctx) {
@@ -317,8 +294,8 @@ export default {
     t = t.replace(/\bP([1-6])('s)? (\w+)/g, (all, n, poss, w) => {
       const seat = Number(n) - 1;
       const name = seatName(ctx, seat);
-      if (name !== "You") return `${name}${poss || ""} ${w}`;
-      return poss ? `your ${w}` : `You ${verb(ctx, seat, w)}`;
+      if (poss) return name === "You" ? `your ${w}` : `${name}'s ${w}`;
+      return subject(ctx, seat, w);
     });
     t = t.replace(/\b(to|for|of|asks) P([1-6])\b/g, (all, pre, n) => {
       const name = seatName(ctx, Number(n) - 1);
@@ -352,8 +329,6 @@ export default {
     }
     return null;
   },
-
-  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
 
   summary(view, ctx) { return roundsEl(view, ctx); },
 };

@@ -4,10 +4,10 @@
 // are marked; the faces a failed turn turned down again stay up for a moment (holdMs, and the
 // "just turned down" reveal drawn by render), so everyone can remember them.
 
-import { h, s, cap, seatName, seatLabel } from "../dom.js";
+import { h, s, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, markLast, lastMoves, freshSeats } from "./tips.js";
-import { you, verb, owner, them } from "./words.js";
+import { verb, owner, them, possessive } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
 const HOLD_MS = 1500;
@@ -110,8 +110,7 @@ function squareText(sq) {
 function tileText(t, seat, ctx) {
   const st = t.state;
   const mine = seat === ctx.seat;
-  const owner = mine ? "Your" : `${seatName(ctx, seat)}'s`;
-  const where = `${owner} round tile ${t.tile.split(".")[1]}`;
+  const where = `${possessive(ctx, seat)} round tile ${t.tile.split(".")[1]}`;
   if (st === "coins") return `${where}: under three coins${t.face ? ` (${t.face})` : ""}; it counts as found and cannot be stolen.`;
   if (st === "found") return `${where}: ${t.face}, found; it stays face up.`;
   if (st === "showing") return `${where}: ${t.face}, turned up this turn.`;
@@ -192,21 +191,30 @@ function roundEl(t, seat, ctx, anim) {
   return withTip(el, held ? `${text} It just showed ${held}.` : text);
 }
 
-/** Keys of the pieces of `seat`'s last turn, read from the log (newest first). */
-function lastTurnKeys(view, seat) {
-  const log = view.log || [];
-  let i = log.length - 1;
-  while (i >= 0 && (!parse(log[i]) || parse(log[i]).seat !== seat)) i--;
-  const keys = [];
-  for (; i >= 0; i--) {
+/** {seat: keys} of the pieces of each seat's last turn (newest first), in one pass back through
+ *  the log: a seat's last turn is its latest run of log lines, back to the end of an earlier turn;
+ *  seats in the order they first appear in the log. */
+function lastTurnKeys(log) {
+  const turns = new Map(); // seat -> {keys, done, first}
+  let run = null; // the seat of the run of lines being read
+  for (let i = log.length - 1; i >= 0; i--) {
     const e = parse(log[i]);
-    if (!e || e.seat !== seat) break;
-    if (keys.length && e.end) break;
+    const seat = e ? e.seat : null;
+    if (run !== null && seat !== run) turns.get(run).done = true;
+    run = seat;
+    if (!e) continue;
+    if (!turns.has(seat)) turns.set(seat, { keys: [], done: false, first: i });
+    const t = turns.get(seat);
+    t.first = i;
+    if (t.done) continue;
+    if (t.keys.length && e.end) { t.done = true; continue; }
     const a = e.action.replace(/^(cover|give) /, "");
-    if (/^[a-z]\d+$/.test(a)) keys.push(`sq:${a}`);
-    else if (/^p\d+\.\d+$/.test(a) && !/^give /.test(e.action)) keys.push(`rt:${a}`);
+    if (/^[a-z]\d+$/.test(a)) t.keys.push(`sq:${a}`);
+    else if (/^p\d+\.\d+$/.test(a) && !/^give /.test(e.action)) t.keys.push(`rt:${a}`);
   }
-  return keys;
+  const out = new Map();
+  for (const [seat, t] of [...turns].sort((x, y) => x[1].first - y[1].first)) out.set(seat, t.keys);
+  return out;
 }
 
 /** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
@@ -256,7 +264,7 @@ export default {
     const others = me != null ? order.slice(1) : order;
     const rowEl = (p) => h("section.bb-row", {
       class: [p === view.to_move && "tomove", p === me && "mine"],
-      "aria-label": `${p === me ? "Your" : seatName(ctx, p) + "'s"} round tiles`,
+      "aria-label": `${possessive(ctx, p)} round tiles`,
     }, h("h3", p === me ? "Your tiles" : seatName(ctx, p)),
     h("div.tiles", view.rows[p].map((t) => roundEl(t, p, ctx, anim))));
     const aid = h("label.aid", h("input", {
@@ -276,9 +284,10 @@ export default {
         " ", aid),
     );
     // Each player's last turn: the squares and tiles they flipped.
+    const byseat = lastTurnKeys(log);
     const seats = new Set(lastMoves(ctx).map(([p]) => p));
-    for (const e of log) { const p = parse(e); if (p) seats.add(p.seat); }
-    const turns = [...seats].map((p) => [p, lastTurnKeys(view, p).join(" ")]);
+    for (const p of byseat.keys()) seats.add(p);
+    const turns = [...seats].map((p) => [p, (byseat.get(p) || []).join(" ")]);
     const fresh = freshSeats("bonbons", turns);
     for (const [p, keys] of turns) {
       for (const k of keys.split(" ").filter(Boolean)) {
@@ -316,20 +325,6 @@ export default {
     return PROMPTS[view.phase] || null;
   },
 
-  explain(key, view) {
-    let m;
-    if ((m = /^sq:(.+)$/.exec(key))) {
-      const sq = view.grid.flat().find((x) => x.square === m[1]);
-      return sq ? squareText(sq) : null;
-    }
-    if ((m = /^rt:p(\d+)\.(\d+)$/.exec(key))) {
-      const seat = Number(m[1]);
-      const t = (view.rows[seat] || []).find((x) => x.tile === key.slice(3));
-      return t ? tileText(t, seat, { seat: view.seat, names: [] }) : null;
-    }
-    return null;
-  },
-
   /** Keep a frame whose turned-up faces the next view turns down again (BB-7). */
   holdMs(prev, next) {
     if (!prev || !next || !prev.grid || !next.grid) return 0;
@@ -344,7 +339,7 @@ export default {
   narrate(entry, view, ctx) {
     const e = parse(entry);
     if (!e) return null;
-    const who = you(ctx, e.seat);
+    const who = seatName(ctx, e.seat);
     const tile = (p, k) => `${owner(ctx, Number(p), e.seat)} round tile ${k}`;
     let m;
     let what;
@@ -382,10 +377,6 @@ export default {
     return null;
   },
 
-  log(view, ctx) {
-    return (view.log || []).map((l) => this.narrate(l, view, ctx) || l);
-  },
-
   summary(view, ctx) {
     const t = view.tally || [];
     return h("div",
@@ -399,5 +390,3 @@ export default {
         }))));
   },
 };
-
-export { cap };

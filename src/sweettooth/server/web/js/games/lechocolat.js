@@ -7,10 +7,10 @@
 // segment per tile it runs along; segments taper to a point where two grooves cross, so the
 // crossing is split between them and the middle of every segment belongs to its own groove.
 
-import { h, seatName, seatLabel } from "../dom.js";
+import { h, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats } from "./tips.js";
-import { verb } from "./words.js";
+import { verb, possessive } from "./words.js";
 
 const FLAVOUR_COLOURS = {
   dark: ["#3d2216", "#f5e6d8"], milk: ["#8a5636", "#fff4e8"], white: ["#f4e9d2", "#5b3a29"],
@@ -94,7 +94,7 @@ function groupText(view, g, tiles) {
   const n = w * ht;
   const what = contents(view, g, tiles);
   const act = n <= 3 ? "Small enough to claim (3 tiles or fewer)." : "Break it along a groove; pieces of 3 tiles or fewer can be claimed.";
-  return `Piece ${groupName(g)}: ${n} tile${n === 1 ? "" : "s"}${n > 1 ? ` (${w}×${ht})` : ""}: ${what}. ${act}`;
+  return `Piece ${groupName(g)}: ${plural(n, "tile")}${n > 1 ? ` (${w}×${ht})` : ""}: ${what}. ${act}`;
 }
 
 function cutText(g, line) {
@@ -260,26 +260,24 @@ export default {
     }
     const claimedEl = (p) => h("section.lc-claimed", {
       class: [p === ctx.seat && "mine", p === view.to_move && "tomove"],
-      "aria-label": `${p === ctx.seat ? "Your" : seatName(ctx, p) + "'s"} pieces`,
-    }, h("h3", p === ctx.seat ? "Your pieces" : `${seatName(ctx, p)}'s pieces`),
+      "aria-label": `${possessive(ctx, p)} pieces`,
+    }, h("h3", `${possessive(ctx, p)} pieces`),
     h("div.lc-pieces", (view.claimed[p] || []).map((g) => {
       const b = parseGroup(g);
       const cs = cellsOf(g).map((c) => tileEl(view, tiles[c], { small: true }));
       const n = cs.length;
-      const text = `Piece ${groupName(g)}, claimed by ${seatName(ctx, p)}: ${n} tile${n === 1 ? "" : "s"}: ${contents(view, g, tiles)}`;
+      const text = `Piece ${groupName(g)}, claimed by ${seatName(ctx, p)}: ${plural(n, "tile")}: ${contents(view, g, tiles)}`;
       return infoPiece("span.lc-mini", { style: { "--w": b.c1 - b.c0 + 1 }, dataset: { mark: `grp:${g}` } }, text, cs);
     })),
     (view.claimed[p] || []).length ? null : h("p.muted", "nothing yet"));
     // Each player's last action: the line they broke along, or the piece they claimed.
     const marks = [];
-    const last = new Map();
-    for (const e of view.log || []) if (e && typeof e === "object") last.set(e.seat, e.action);
-    for (const [p, a] of lastMoves(ctx)) if (!last.has(p)) last.set(p, a);
+    const last = lastMoves(ctx);
     for (const [p, a] of last) {
       const m = /^split (\S+) at (\S+)$/.exec(a);
       if (m) marks.push([p, lastSplitEl(m[1], m[2], p)]);
     }
-    const fresh = freshSeats("lechocolat", [...last]);
+    const fresh = freshSeats("lechocolat", last);
     for (const [, el] of marks) bar.append(el);
     const seats = [];
     for (let p = 0; p < view.players; p++) seats.push(p);
@@ -324,15 +322,6 @@ export default {
     return null;
   },
 
-  explain(key, view) {
-    const tiles = {};
-    for (const t of view.tiles || []) tiles[t.cell] = t;
-    let m;
-    if ((m = /^cut:(\S+)@(\S+)$/.exec(key))) return cutText(m[1], m[2]).text;
-    if ((m = /^grp:(\S+)$/.exec(key))) return groupText(view, m[1], tiles);
-    return null;
-  },
-
   narrate(entry, view, ctx) {
     if (!entry || typeof entry !== "object") return null;
     const who = seatName(ctx, entry.seat);
@@ -346,7 +335,7 @@ export default {
       const tiles = {};
       for (const t of view.tiles || []) tiles[t.cell] = t;
       const n = cellsOf(m[1]).length;
-      return `${who} ${verb(ctx, entry.seat, "claims")} piece ${groupName(m[1])} (${n} tile${n === 1 ? "" : "s"}: ${contents(view, m[1], tiles)})`;
+      return `${who} ${verb(ctx, entry.seat, "claims")} piece ${groupName(m[1])} (${plural(n, "tile")}: ${contents(view, m[1], tiles)})`;
     }
     return `${who}: ${entry.action}`;
   },
@@ -366,10 +355,6 @@ export default {
         ["dark", "milk", "white"].map((f) => h("span", { style: { background: (FLAVOUR_COLOURS[f] || FLAVOUR_COLOURS.blank)[0] } })));
     }
     return null;
-  },
-
-  log(view, ctx) {
-    return (view.log || []).map((e) => (typeof e === "string" ? e : this.narrate(e, view, ctx)));
   },
 
   summary(view, ctx) {

@@ -3,10 +3,10 @@
 // "mk:<kind>:<n>" (phase 1: give that kind marker n), "mymk:<kind>" (your marker, store 10),
 // "store:<n>" (a store tile: use it, or take it), "dest:bowl"/"dest:plate" (store 7).
 
-import { h, seatName, sum, seatLabel } from "../dom.js";
+import { h, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { verb, them } from "./words.js";
+import { verb, them, subject, possessive } from "./words.js";
 
 let DATA = { stores: {} };
 
@@ -36,7 +36,7 @@ function storeText(t) {
 
 function place(view, seat, where, ctx) {
   const counts = where === "plate" ? view.plates[seat] : view.bowls[seat];
-  const owner = seat === ctx.seat ? "Your" : `${seatName(ctx, seat)}'s`;
+  const owner = possessive(ctx, seat);
   const items = view.kinds.filter((k) => counts[k] > 0)
     .map((k) => stack(`${where}:${seat}:${k}`, k, counts[k], `${owner} ${where}: ${counts[k]} ${k}`, PLACE_TIP[where]));
   return h(`div.sn-${where}`, { role: "group", "aria-label": `${owner} ${where}` },
@@ -152,7 +152,7 @@ export default {
         roundsTable(view, ctx)) : null,
     );
     // Each player's last action: the sweets that moved, the store they took or used.
-    const moves = lastMoves(ctx, view, readLast);
+    const moves = lastMoves(ctx);
     const fresh = freshSeats("sweetnose", moves);
     for (const [p, a] of moves) {
       const keys = lastKeys(a, p);
@@ -162,17 +162,6 @@ export default {
       }
     }
     return root;
-  },
-
-  explain(key, view) {
-    let m;
-    if ((m = /^store:(\d+)$/.exec(key))) {
-      const t = ((view.stores || {}).tiles || []).find((x) => x.number === Number(m[1])) || DATA.stores[m[1]];
-      return t ? storeText(t) : null;
-    }
-    if ((m = /^(plate|bowl):(\d+):(\w+)$/.exec(key))) return `${m[3]} sweets. ${PLACE_TIP[m[1]]}`;
-    if ((m = /^mkt:(\w+)$/.exec(key))) return `Market ${m[1]}: each adds 1 SP to every ${m[1]} sweet a player holds.`;
-    return null;
   },
 
   narrate(entry, view, ctx) {
@@ -197,10 +186,7 @@ export default {
       if ((x = /^bid (\d+)$/.exec(a))) return `${who} ${verb(ctx, seat, "bids")} up to ${x[1]} SP`;
       return `${who}: ${a.replace(/P(\d)/g, (_, n) => name(n))}`;
     }
-    return entry.replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => {
-      const who = name(n);
-      return w ? `${who} ${verb(ctx, P(n), w.trim())}` : who;
-    });
+    return entry.replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => (w ? subject(ctx, P(n), w.trim()) : name(n)));
   },
 
   piece(kind, rawId) {
@@ -273,8 +259,6 @@ export default {
     }
   },
 
-  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
-
   summary(view, ctx) {
     const last = (view.rounds || [])[view.rounds.length - 1];
     return h("div",
@@ -282,14 +266,6 @@ export default {
       last ? breakdownTable(view, last, ctx) : null);
   },
 };
-
-/** A log line's actor and action ("P1: trade P2 green for pink" -> [0, "trade P2 green for pink"]). */
-function readLast(e) {
-  let m = /^P(\d+): (.+)$/.exec(String(e));
-  if (m) return [Number(m[1]) - 1, m[2]];
-  m = /^P(\d+) takes store (\d+)$/.exec(String(e));
-  return m ? [Number(m[1]) - 1, `take store ${m[2]}`] : null;
-}
 
 /** The keys of the pieces an action moved (after it: a trade puts each sweet in a bowl). */
 function lastKeys(a, seat) {
@@ -318,5 +294,3 @@ function breakdownTable(view, r, ctx) {
   rows.push({ cls: "winner", cells: ["Round SP", ...r.sp] });
   return scoreTable(`Round ${r.round}: count × (marker + market)`, head, rows);
 }
-
-export { sum };

@@ -3,7 +3,7 @@
 // "cherry:<from>><to>" (move a discard die), "fc:+1"/"fc:-1" (a Flavour Changer on an Eat),
 // "btn:lastresort" (Last Resort, then a Shelf card).
 
-import { h, s, seatName } from "../dom.js";
+import { h, s, plural, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { verb } from "./words.js";
@@ -19,12 +19,6 @@ const BONUS_TEXT = {
 };
 const RANKS = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
 const FIGURES = { J: "Chocolate Soldier", Q: "Chocolate Fairy", K: "Chocolate Pirate" };
-
-/** The action a log line records (solo: seat 0). */
-function readLast(e) {
-  const m = /^(grab \d(?:,\d)? with \d\+\d|eat \S+ with \d\+\d(?: [+-]1)?|sugar rush \S+|cherries \d>\d|last resort \d|end turn)\b/.exec(String(e));
-  return m ? [0, m[1]] : null;
-}
 
 /** A card's short name in words: "9 of Hearts". */
 function cardShort(c) {
@@ -45,7 +39,7 @@ export function cardText(c) {
   const suit = c.slice(-1);
   const pts = rank === "K" ? 3 : rank === "J" || rank === "Q" ? 2 : 1;
   const bonus = BONUS_TEXT[suit] ? ` Bonus when eaten: ${BONUS_TEXT[suit]}` : "";
-  return `${cardName(c)}.${bonus} Worth ${pts} point${pts === 1 ? "" : "s"} in your Tummy.`;
+  return `${cardName(c)}.${bonus} Worth ${plural(pts, "point")} in your Tummy.`;
 }
 
 function cardEl(c, attrs = {}) {
@@ -160,7 +154,7 @@ export default {
     );
     // The last action: the card it moved (read from the log line's "XY into the Basket" etc.).
     const log = view.log || [];
-    const moves = lastMoves(ctx, view, readLast);
+    const moves = lastMoves(ctx);
     const fresh = freshSeats("sweetshop", moves);
     for (const [p, a] of moves) {
       const line = [...log].reverse().find((l) => String(l).startsWith(a)) || "";
@@ -172,17 +166,6 @@ export default {
       if (el) markLast(el, p, ctx, fresh.has(p));
     }
     return root;
-  },
-
-  explain(key, view) {
-    let m;
-    if ((m = /^(?:shelf):(\d)$/.exec(key))) {
-      const c = view.shelf[Number(m[1]) - 1];
-      return c ? cardText(c) : null;
-    }
-    if ((m = /^basket:(\w+)$/.exec(key))) return cardText(m[1]);
-    if ((m = /^die:(\d)$/.exec(key))) return `White die showing ${m[1]}.`;
-    return null;
   },
 
   narrate(entry, view, ctx) {
@@ -260,8 +243,6 @@ export default {
     if (!(view.white_dice.left || []).length) return "end your turn (or use Sour Cherries)";
     return "pick two dice, then a Shelf card (Grab) or a Basket card (Eat)";
   },
-
-  log(view, ctx) { return (view.log || []).map((l) => this.narrate(l, view, ctx) || l); },
 
   summary(view) {
     const sc = view.score;

@@ -32,20 +32,10 @@ export function markLast(el, seat, ctx, fresh = false) {
   if (fresh) el.classList.add("fresh");
   el.dataset.lastBy = String(seat);
   const who = seatName(ctx, seat);
-  el.append(h("span.last-badge", { "aria-hidden": "true", style: { "--seat-c": seatColour(seat) } },
-    (who || "?").trim().charAt(0).toUpperCase()));
+  el.append(h("span.last-badge", { "aria-hidden": "true" }, (who || "?").trim().charAt(0).toUpperCase()));
   const label = el.getAttribute("aria-label");
   if (label) el.setAttribute("aria-label", `${label} (last move by ${who})`);
   return el;
-}
-
-/** Mark every element of `root` whose data-key is in `keys` as `seat`'s last move. */
-export function markKeys(root, keys, seat, ctx) {
-  for (const k of keys) {
-    for (const el of root.querySelectorAll(`[data-key="${CSS.escape(k)}"], [data-mark="${CSS.escape(k)}"]`)) {
-      markLast(el, seat, ctx);
-    }
-  }
 }
 
 const previous = new Map(); // game -> {seat: notation} of the last render
@@ -59,35 +49,9 @@ export function freshSeats(game, pairs) {
   return new Set(pairs.filter(([p, a]) => was[p] !== a).map(([p]) => p));
 }
 
-const SEAT_COLOURS = ["#1f6fd1", "#b3261e", "#1b7a4c", "#8a4fc7", "#b35c00", "#00798a"];
-export function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
-
-/** ctx.lastMoves as a list of [seat, notation]. Without it (a shell that does not say), `read`
- *  (entry -> [seat, notation] or null) finds each seat's latest action in view.log. */
-export function lastMoves(ctx, view, read) {
-  let lm = ctx && ctx.lastMoves;
-  if (!lm && read && view) {
-    lm = {};
-    for (const e of view.log || []) {
-      let hit = null;
-      try { hit = read(e); } catch { hit = null; }
-      if (hit) lm[hit[0]] = hit[1];
-    }
-  }
-  lm = lm || {};
-  const out = [];
-  if (lm instanceof Map) for (const [k, v] of lm) out.push([Number(k), v]);
-  else if (Array.isArray(lm)) lm.forEach((v, k) => { if (v != null) out.push([k, v]); });
-  else for (const [k, v] of Object.entries(lm)) if (v != null) out.push([Number(k), v]);
-  return out.filter(([, v]) => typeof v === "string" && v);
-}
-
-/** "Alice" for seat 0 (the names the page shows; "P1" only when none is known). */
-export function nameOf(ctx, seat) { return seatName(ctx, seat); }
-
-/** Replace the engine's "P1".."P6" seat names in a log line by the players' names. */
-export function withNames(text, ctx) {
-  return String(text).replace(/\bP([1-6])\b/g, (_, n) => seatName(ctx, Number(n) - 1));
+/** ctx.lastMoves ({seat: notation}, from the shell) as a list of [seat, notation]. */
+export function lastMoves(ctx) {
+  return Object.entries((ctx && ctx.lastMoves) || {}).map(([k, v]) => [Number(k), v]);
 }
 
 // ---- SVG symbols ----------------------------------------------------------------------------

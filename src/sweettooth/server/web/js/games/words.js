@@ -8,11 +8,6 @@ const BASE = {
   places: "place", takes: "take", gives: "give", makes: "make", shows: "show",
 };
 
-/** The name a log line uses for `seat` ("You" when the shell names the viewer so). */
-export function you(ctx, seat) {
-  return seatName(ctx, seat);
-}
-
 function isYou(ctx, seat) {
   return seatName(ctx, seat) === "You";
 }
@@ -23,6 +18,16 @@ export function verb(ctx, seat, v) {
   if (BASE[v]) return BASE[v];
   if (/(ss|sh|ch|x|z)es$/.test(v)) return v.slice(0, -2);
   return v.endsWith("s") ? v.slice(0, -1) : v;
+}
+
+/** The seat's name and `v` agreeing with it: "You take", "Alice takes". */
+export function subject(ctx, seat, v) {
+  return `${seatName(ctx, seat)} ${verb(ctx, seat, v)}`;
+}
+
+/** "Your" for the viewer's own seat, else "Alice's" (capitalised, to start a label). */
+export function possessive(ctx, seat) {
+  return (ctx && seat === ctx.seat) || isYou(ctx, seat) ? "Your" : `${seatName(ctx, seat)}'s`;
 }
 
 /** Whose thing it is, said from the actor's side: "their own", "your", "Bob's". */
@@ -36,7 +41,3 @@ export function them(ctx, seat) {
   return isYou(ctx, seat) ? "you" : seatName(ctx, seat);
 }
 
-/** "a blue toffee" / "an empty wrapper". */
-export function article(noun) {
-  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
-}

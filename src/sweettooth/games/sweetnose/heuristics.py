@@ -156,6 +156,62 @@ def ending(view: JSON, after: Table) -> int:
     return GOES_ON
 
 
+class _ExchangeScores:
+    """`(ending(view, after), *_score_after(view, t, seat, a, after))` for the exchanges of one
+    turn, worked out from the changes an exchange makes rather than from a copied table: a
+    rollout scores about ten exchanges a move, and this is most of a search's time. Equal to
+    the plain computation (tests/games/sweetnose/test_heuristics_fast.py)."""
+
+    def __init__(self, view: JSON, t: Table, seat: int, now: int) -> None:
+        self.view, self.t, self.seat, self.now = view, t, seat, now
+        self.ignores = _ignores_market(view, seat)
+        market = t.market
+        markers = t.markers[seat]
+        self.weight = [markers[k] + (0 if self.ignores else market[k]) for k in range(N)]
+        self.sweets = t.sweets(seat)
+        self.others: dict[int, tuple[list[int], int]] = {}
+        self.any_empty = any(not any(plate) for plate in t.plate)
+
+    def _other(self, o: int) -> tuple[list[int], int]:
+        """An opponent's guessed weights per kind and estimated SP before the exchange."""
+        if o not in self.others:
+            t = self.t
+            guess = marker_guess(t.sweets(o), t.market)
+            ignores = _ignores_market(self.view, o)
+            weight = [guess[k] + (0 if ignores else t.market[k]) for k in range(N)]
+            sp = sum(c * w for c, w in zip(t.sweets(o), weight, strict=True))
+            self.others[o] = (weight, sp)
+        return self.others[o]
+
+    def __call__(self, a: Trade | MarketTrade) -> tuple[int, int, int]:
+        t, seat = self.t, self.seat
+        if self.any_empty:
+            after = _after(t, seat, a)
+            return (ending(self.view, after), *_score_after(self.view, t, seat, a, after))
+        give, take = a.give, a.take
+        if isinstance(a, Trade):
+            mine = self.now - self.weight[give] + self.weight[take]
+            weight, sp = self._other(a.opponent)
+            theirs = sp + weight[give] - weight[take]
+            empties = (t.plate[seat][give] == 1 and sum(t.plate[seat]) == 1) or (
+                t.plate[a.opponent][take] == 1 and sum(t.plate[a.opponent]) == 1)
+        else:
+            theirs = 0
+            if self.ignores:
+                mine = self.now - self.weight[give] + self.weight[take]
+            else:
+                markers, market, sweets = t.markers[seat], t.market[:], self.sweets[:]
+                market[give] += 1
+                market[take] -= 1
+                sweets[give] -= 1
+                sweets[take] += 1
+                mine = sum(sweets[k] * (markers[k] + market[k]) for k in range(N))
+            plate = t.plate[seat]
+            empties = give != take and plate[give] == 1 and sum(plate) == 1
+        end = ending(self.view, _after(t, seat, a)) if empties else GOES_ON
+        return end, mine, -theirs
+
+
 def choose_exchange(
     view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True
 ) -> Any:
@@ -164,11 +220,8 @@ def choose_exchange(
     now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
     exchanges = [a for a in legal if isinstance(a, Trade | MarketTrade)]
     if exchanges:
-        scored = []
-        for a in exchanges:
-            after = _after(t, seat, a)
-            scored.append(((ending(view, after), *_score_after(view, t, seat, a, after)),
-                           rng.random(), a))
+        score = _ExchangeScores(view, t, seat, now)
+        scored = [(score(a), rng.random(), a) for a in exchanges]
         return min(scored, key=lambda x: (x[0], x[1]))[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:

@@ -14,6 +14,7 @@ from sweettooth.agents.heuristic import rollout_view_for
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("sweetnose", 3, {}), ("sweetnose", 4, {"variation": "sky+shopkeeper"}),
+    ("sweetshop", 1, {}),
 ])
 def test_rollout_view_is_part_of_the_real_view(
         game_id: str, players: int, options: dict[str, str]) -> None:
@@ -34,4 +35,4 @@ def test_rollout_view_is_part_of_the_real_view(
                     assert value == full[key], f"{key} differs for seat {seat}"
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
-    assert checked > 50
+    assert checked > 30

@@ -31,6 +31,7 @@ class CardSet:
     """Validated card data with per-card lookup tables indexed by card int."""
 
     __slots__ = (
+        "_by_name",
         "bonus",
         "bonus_names",
         "figure_names",
@@ -117,6 +118,7 @@ class CardSet:
             self.rank_codes[c // 4] + self.suit_codes[c % 4] for c in cards
         )
         self.figure_ranks: tuple[str, ...] = self.rank_codes[10:]
+        self._by_name = {name: card for card, name in enumerate(self.names)}
         """Rank codes of the figures, indexed by `figure_rank`: ("J", "Q", "K")."""
 
     def name(self, card: int) -> str:
@@ -125,10 +127,11 @@ class CardSet:
 
     def parse(self, text: str) -> int:
         """The card named `text` (case-insensitive, e.g. "7h", "10C", "KS"); ValueError if none."""
-        wanted = text.strip().upper()
-        for card, name in enumerate(self.names):
-            if name == wanted:
-                return card
+        card = self._by_name.get(text)
+        if card is None:
+            card = self._by_name.get(text.strip().upper())
+        if card is not None:
+            return card
         raise ValueError(f"no card named {text!r}; cards are written like 7H, 10C, KS, AD")
 
     def figures_of(self, figure_rank: int) -> list[int]:

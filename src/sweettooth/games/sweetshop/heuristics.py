@@ -30,6 +30,7 @@ from .actions import (
     parse_notation,
 )
 from .cards import CARDS
+from .state import GAP, LASTING_KINDS, SweetShopState
 
 FULL_DECK = 37
 """Cards left in the deck right after the deal; `earliness` is measured against it."""
@@ -163,3 +164,22 @@ GREEDY = Greedy()
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     """The greedy player's decision: the best-scoring legal action (ties broken by `rng`)."""
     return GREEDY(view, legal, rng)
+
+
+def rollout_view(state: SweetShopState, seat: int) -> JSON:
+    """The part of the view these heuristics read, built straight from a search's imagined state
+    (a full view also writes out the whole history and log, which a rollout does not need).
+    Everything here is public in Sweet Shop; it holds the same values under the same keys as
+    `state.view(seat)` (tests/agents/test_rollout_views.py)."""
+    names = CARDS.names
+    return {
+        "shelf": [names[c] if c != GAP else None for c in state.shelf],
+        "basket": [names[c] for c in state.basket],
+        "white_dice": {"rolled": state.rolled[:], "left": state.white[:]},
+        "discard_dice": state.marks[:],
+        "deck": len(state.deck),
+        "bonuses": {
+            kind: {"have": state.lasting[i], "used_this_turn": state.used[i]}
+            for i, kind in enumerate(LASTING_KINDS)
+        },
+    }

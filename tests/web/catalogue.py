@@ -11,20 +11,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sweettooth.games.bittersweet.components import load_components
+from sweettooth.games.bittersweet.components import CARD_SETS, load_components
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "sweettooth" / "server" / "web"
 CATALOGUE = WEB / "data" / "bittersweet.json"
 
 
-def catalogue() -> dict[str, Any]:
-    comps = load_components()
+def card_set(cards: str) -> dict[str, Any]:
+    comps = load_components(cards=cards)
     return {
         "chocs": {
             c.id: {
                 "name": c.name, "kind": c.kind, "texture": c.texture, "coating": c.coating,
                 "shape": c.shape, "points": c.score.text(),
-                "ability": c.ability.text() if c.ability else None, "no_return": c.no_return,
+                "ability": c.text() or None, "no_return": c.no_return,
             }
             for c in comps.chocs
         },
@@ -33,6 +33,11 @@ def catalogue() -> dict[str, Any]:
             for p in comps.preferences
         },
     }
+
+
+def catalogue() -> dict[str, Any]:
+    """Both house sets by the option `cards` (a view names its set in `options.cards`)."""
+    return {"sets": {cards: card_set(cards) for cards in CARD_SETS}}
 
 
 def text() -> str:

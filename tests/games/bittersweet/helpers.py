@@ -11,8 +11,10 @@ from sweettooth.games.bittersweet.state import BitterSweetState
 GAME = st.game("bittersweet")
 
 
-def position(players: int = 2, seed: int = 1, **kw: Any) -> BitterSweetState:
-    state: BitterSweetState = GAME.new(players, seed=seed)
+def position(players: int = 2, seed: int = 1, cards: str = "revised",
+             **kw: Any) -> BitterSweetState:
+    """A new game with the box, hands and cards arranged (`cards`: which house set)."""
+    state: BitterSweetState = GAME.new(players, seed=seed, cards=cards)
     arrange(state, **kw)
     return state
 

@@ -42,7 +42,8 @@ def test_faq_reveal_two_with_one_face_down_does_nothing() -> None:
 
 
 def test_reveal_one_chains() -> None:
-    s = position(fill=False, down={"a1": "hazelnut", "b1": "matcha", **ONE_DOWN})
+    s = position(fill=False, down={"a1": "hazelnut", "b1": "matcha", **ONE_DOWN},
+                 cards="original")
     play(s, "reveal a1", "pick b1")
     assert s.up[1] and s.actions_left == 2  # matcha's extra action fired in the chain
 
@@ -59,7 +60,7 @@ def test_peek_is_private() -> None:
 
 def test_extra_actions_are_capped_at_two_per_turn() -> None:
     s = position(fill=False, down={"a1": "key-lime", "b1": "matcha", "c1": "hazelnut",
-                                   "d1": "honey", **ONE_DOWN})
+                                   "d1": "honey", **ONE_DOWN}, cards="original")
     play(s, "reveal a1", "reveal b1")
     assert s.extras == 2 and s.actions_left == 2
     s.extras = 2  # a third extra action would break the house cap: none of it is done
@@ -77,7 +78,8 @@ def test_take_wrapper() -> None:
 def test_return_by_ability_is_shown_and_takes_no_wrapper_bs3() -> None:
     """If face-down when taken (toffee): return a Choc; an ability's return takes no wrapper,
     and it still happens with no Empty Wrapper left (BS-3)."""
-    s = position(fill=False, down={"a1": "toffee", **ONE_DOWN}, hands={0: ["honey"]}, stack=0)
+    s = position(fill=False, down={"a1": "toffee", **ONE_DOWN}, hands={0: ["honey"]}, stack=0,
+                 cards="original")
     play(s, "take a1")
     assert "it is Toffee" in s.view(1)["log"][-2]
     assert set(legal(s)) == {f"return {c} {cell}" for c in ("honey", "toffee")
@@ -99,7 +101,7 @@ def test_bs3_return_action_needs_a_wrapper_and_goes_to_any_empty_space() -> None
 
 def test_give_to_the_left_player() -> None:
     s = position(players=3, fill=False, down={"a1": "peanut", **ONE_DOWN},
-                 hands={0: ["honey"]})
+                 hands={0: ["honey"]}, cards="original")
     play(s, "take a1")
     assert sorted(legal(s)) == ["give honey to P2", "give peanut to P2"]
     play(s, "give honey to P2")
@@ -191,7 +193,7 @@ def test_face_up_take_fires_no_face_down_ability() -> None:
 def test_no_return_blocks_every_return_faq(how: str) -> None:
     """FAQ: holding the Choc that forbids returning, a required return is simply not done."""
     s = position(fill=False, down={"a1": "pea-pod", **ONE_DOWN},
-                 hands={0: ["garlic-cloves", "honey"]})
+                 hands={0: ["garlic-cloves", "honey"]}, cards="original")
     assert not [t for t in legal(s) if t.startswith("return")]
     if how == "ability":
         play(s, "reveal a1")

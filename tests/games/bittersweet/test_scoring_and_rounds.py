@@ -14,11 +14,12 @@ from sweettooth.games.bittersweet.state import BitterSweetState
 from .helpers import GAME, play, position
 
 C = load_components()
+ORIGINAL = load_components(cards="original")
 
 
-def sheet(hand: list[str], yum: list[str], yuck: list[str]) -> dict[str, Any]:
-    return score_hand(C, [C.choc_index(c) for c in hand], [C.pref_index(a) for a in yum],
-                      [C.pref_index(a) for a in yuck])
+def sheet(hand: list[str], yum: list[str], yuck: list[str], comps: Any = C) -> dict[str, Any]:
+    return score_hand(comps, [comps.choc_index(c) for c in hand],
+                      [comps.pref_index(a) for a in yum], [comps.pref_index(a) for a in yuck])
 
 
 def test_rulebook_example_9_plus_6_minus_2_is_13() -> None:
@@ -38,9 +39,15 @@ def test_one_or_three() -> None:
     assert sheet(["walnut-nougat", "honey"], [], [])["choc_points"]["walnut-nougat"] == 1
     assert sheet(["walnut-nougat", "honey", "toffee"], [], [])["choc_points"][
         "walnut-nougat"] == 3
-    # pretzel-crunch: 1 or 3 if no veggie
-    assert sheet(["pretzel-crunch"], [], [])["choc_points"]["pretzel-crunch"] == 3
-    assert sheet(["pretzel-crunch", "pea-pod"], [], [])["choc_points"]["pretzel-crunch"] == 1
+    # pretzel-crunch: original "1 or 3 if no veggie", revised "if at most 1 other crimson"
+    old = ORIGINAL
+    assert sheet(["pretzel-crunch"], [], [], old)["choc_points"]["pretzel-crunch"] == 3
+    assert sheet(["pretzel-crunch", "pea-pod"], [], [], old)["choc_points"][
+        "pretzel-crunch"] == 1
+    assert sheet(["pretzel-crunch", "pea-pod", "peanut"], [], [])["choc_points"][
+        "pretzel-crunch"] == 3
+    assert sheet(["pretzel-crunch", "peanut", "pecan"], [], [])["choc_points"][
+        "pretzel-crunch"] == 1
 
 
 def test_question_mark_and_minus_question_mark() -> None:
@@ -60,7 +67,9 @@ def test_wilds_count_for_yum_and_the_awkward_one_for_yuck() -> None:
     bunny = sheet(["honey", "caramel-bunny"], ["dark"], ["milk"])
     assert bunny["yum"][0]["matching"] == 2 and bunny["yum_points"] == 2
     moose = sheet(["honey", "mocha-moose"], ["dark"], ["milk"])
-    assert moose["yuck"][0]["matching"] == 1 and moose["total"] == plain["total"] + 3 - 1
+    assert moose["yuck"][0]["matching"] == 1 and moose["total"] == plain["total"] + 2 - 1
+    old = sheet(["honey", "mocha-moose"], ["dark"], ["milk"], ORIGINAL)  # 3 points there
+    assert old["total"] == plain["total"] + 3 - 1
 
 
 def test_two_cards_under_yum_both_score_faq() -> None:
@@ -94,7 +103,8 @@ def test_round_ends_when_everyone_has_two_wrappers() -> None:
 
 
 def test_round_turn_limit_house_rule() -> None:
-    s = GAME.new(2, seed=3, turn_limit=1)
+    """The original set's rounds could loop: the house limit ends them."""
+    s = GAME.new(2, seed=3, turn_limit=1, cards="original")
     play(s, "take a1", "take b1")
     assert s.round_no == 1
     play(s, "take c1", "take d1")

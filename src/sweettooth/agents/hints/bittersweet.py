@@ -19,14 +19,13 @@ from sweettooth.games.bittersweet.actions import (
     Reveal,
     Take,
 )
-from sweettooth.games.bittersweet.components import Choc, Components, load_components
+from sweettooth.games.bittersweet.components import Choc, Components, components_for
 
 from .common import People, listed
 
 
 def _comps(view: JSON) -> Components:
-    opts = view.get("options", {})
-    return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
+    return components_for(view.get("options", {}))
 
 
 class Hand:

@@ -1,8 +1,13 @@
 """BitterSweet's components: the 45 Chocs and each player's 12 Preference cards.
 
-The printed cards are not in our rulebook, so the shipped set is house data (BS-1, BS-2), kept in
-`data/chocs.toml` and `data/preferences.toml` and validated here on load. A user may load another
-set with the same schema (options `chocs_file`, `preferences_file`).
+The printed cards are not in our rulebook, so the shipped sets are house data (BS-1, BS-2),
+validated here on load. There are two: the revised set (`data/chocs.toml`,
+`data/preferences.toml`; option `cards=revised`, the default for new games) and the original one
+the rulebook page describes (`data/chocs-original.toml`, `data/preferences-original.toml`;
+`cards=original`, and every record made before the option existed). Both have the same 45 Chocs
+by id, name and attributes, in the same order; abilities, some points and the Preference tables
+differ. A user may load another set with the same schema (options `chocs_file`,
+`preferences_file`), which replaces the chosen house set's file.
 
 A Choc's ability is a `when` (on_reveal, face_down_taken, round_end) and a list of effects; each
 effect is an id from the small vocabulary in `EFFECTS` with its parameters. The engine
@@ -16,6 +21,7 @@ at least / at most so many OTHER Chocs matching `match`, else 1) and `per` ("?" 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
@@ -32,6 +38,7 @@ SLOTS = ("yum", "yuck")
 TARGETS = ("choose", "left", "right")
 
 TURN_EFFECTS = ("on_reveal", "face_down_taken")
+CARD_SETS = ("revised", "original")
 # effect id -> (the triggers it may have, its parameters with their kinds)
 EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, type]]] = {
     "reveal": (TURN_EFFECTS, {"count": int}),  # reveal N other face-down Chocs, then resolve
@@ -48,6 +55,16 @@ EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, type]]] = {
     "show_hand": (TURN_EFFECTS, {}),  # show your hand to everyone
     "end_turn": (TURN_EFFECTS, {}),  # your turn ends after this ability
     "put_back": (("face_down_taken",), {}),  # this Choc goes back face up where it was
+    # added with the revised set (cards=revised)
+    "peek_hand": (TURN_EFFECTS, {}),  # look at the hand of a player of your choice
+    "draw_from": (TURN_EFFECTS, {}),  # take a Choc at random from a chosen player's hand
+    "trade": (TURN_EFFECTS, {}),  # swap a hand Choc with a face-up Choc of the box (face up)
+    "wrappers_all": (TURN_EFFECTS, {}),  # every other player takes an Empty Wrapper
+    "into_hand": (("on_reveal",), {}),  # this Choc goes from the box into your hand
+    "lose_random": (TURN_EFFECTS, {"to": str}),  # that player draws a Choc at random from yours
+    "pass_on": (("face_down_taken",), {"to": str}),  # this Choc goes on to that player
+    "receive": (TURN_EFFECTS, {"to": str}),  # that player gives you a Choc of their choice
+    "show_preference": (TURN_EFFECTS, {"slot": str}),  # show your card(s) under slot to all
     "wild": (("round_end",), {"as": str}),  # counts as matching every YUM! (or YUCK!) card
 }
 HELD_EFFECTS = ("no_return",)  # while in a hand: its holder cannot return Chocs
@@ -82,8 +99,22 @@ class Effect:
             "show_hand": "show your hand to everyone",
             "end_turn": "your turn ends",
             "put_back": "put it back face up where it was",
+            "peek_hand": "look at the hand of another player of your choice",
+            "draw_from": "take a Choc at random from the hand of another player of your choice",
+            "trade": "you may swap a Choc from your hand with a face-up Choc in the box (yours "
+                     "goes face up where it was)",
+            "wrappers_all": "every other player takes an Empty Wrapper",
+            "into_hand": "it goes into your hand",
+            "lose_random": f"{self._player()} takes a Choc at random from your hand",
+            "pass_on": f"give it to {self._player()}",
+            "receive": f"{self._player()} gives you a Choc of their choice",
+            "show_preference": f"show your {s} to everyone",
             "wild": f"counts as matching your {self.as_.upper()}!",
         }[self.do]
+
+    def _player(self) -> str:
+        return {"choose": "a player of your choice", "left": "the player on your left",
+                "right": "the player on your right"}[self.to]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +180,13 @@ class Choc:
         a = self.ability
         return a if a is not None and a.when == when else None
 
+    def text(self) -> str:
+        """The card's whole ability text, its held effect included ("" when it has none)."""
+        parts = [self.ability.text()] if self.ability is not None else []
+        if self.no_return:
+            parts.append("While you hold it: you cannot return Chocs")
+        return "; ".join(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class PreferenceCard:
@@ -181,6 +219,13 @@ class Components:
         """The Chocs with the held effect no_return (their holder cannot return Chocs)."""
         return frozenset(c.index for c in self.chocs if c.no_return)
 
+    @cached_property
+    def loops(self) -> bool:
+        """Whether a round could go on for ever: some ability returns a Choc face down without
+        taking an Empty Wrapper (the original Toffee and Pea Pod). Without one, every action
+        uses up a finite resource of the round (`round_bound`)."""
+        return any(e.do == "return" for c in self.chocs if c.ability for e in c.ability.effects)
+
     def pref_index(self, attribute: str) -> int:
         for p in self.preferences:
             if p.attribute == attribute:
@@ -203,6 +248,8 @@ def _effect(raw: Any, where: str, when: str) -> Effect:
             need(1 <= value <= 3, where, f"count must be 1..3, got {value}")
         if name == "to":
             need(value in TARGETS, where, f"'to' must be one of {', '.join(TARGETS)}")
+            need(value != "choose" or do == "give", where,
+                 f"effect {do!r} goes to the player on the left or right, not 'choose'")
         if name in ("slot", "as"):
             need(value in SLOTS, where, f"{name!r} must be yum or yuck, got {value!r}")
         kw["as_" if name == "as" else name] = value
@@ -300,11 +347,34 @@ def parse_chocs(
     return tuple(chocs)
 
 
+def round_bound(cells: int, chocs: int = CHOC_COUNT) -> int:
+    """Turns a round can last at most when no ability returns a Choc without a wrapper.
+
+    Count 3 for each face-down Choc in the box, 2 for each face-up one and 4 for each Empty
+    Wrapper in the stack: 3 x cells + 4 x (chocs - cells) at set-up. Taking a Choc lowers it by
+    2 or 3, revealing by 1, a return (which takes a wrapper) by 1, a face-down take put back face
+    up by 1; no ability raises it. A turn has at least one action, so the round has ended by
+    then (a printed condition always ends it first: the box is empty or all face up)."""
+    return 3 * cells + 4 * (chocs - cells)
+
+
 @cache
-def load_components(chocs_file: str = "", preferences_file: str = "") -> Components:
-    """The house set, or a user's files (JSON or TOML with the same schema)."""
-    pdata = (load_data_file(preferences_file) if preferences_file
-             else load_data(PACKAGE, "preferences.toml"))
-    prefs = parse_preferences(pdata, preferences_file or "preferences.toml")
-    cdata = load_data_file(chocs_file) if chocs_file else load_data(PACKAGE, "chocs.toml")
-    return Components(parse_chocs(cdata, chocs_file or "chocs.toml", prefs), prefs)
+def load_components(chocs_file: str = "", preferences_file: str = "",
+                    cards: str = "revised") -> Components:
+    """A house set (`cards`: revised or original), or a user's files (JSON or TOML with the same
+    schema) in place of its Chocs or its Preference deck."""
+    need(cards in CARD_SETS, "option 'cards'",
+         f"must be one of {', '.join(CARD_SETS)}, got {cards!r}")
+    tail = "" if cards == "revised" else f"-{cards}"
+    pname, cname = f"preferences{tail}.toml", f"chocs{tail}.toml"
+    pdata = load_data_file(preferences_file) if preferences_file else load_data(PACKAGE, pname)
+    prefs = parse_preferences(pdata, preferences_file or pname)
+    cdata = load_data_file(chocs_file) if chocs_file else load_data(PACKAGE, cname)
+    return Components(parse_chocs(cdata, chocs_file or cname, prefs), prefs)
+
+
+def components_for(options: Mapping[str, Any]) -> Components:
+    """The components a game (or a view's `options`) plays with."""
+    return load_components(str(options.get("chocs_file") or ""),
+                           str(options.get("preferences_file") or ""),
+                           str(options.get("cards") or "original"))

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 class Task:
     """A piece of an ability in progress: a list of effects to run, or a decision to make."""
 
-    kind: str  # ability, reveal, peek, return, give, demand, surrender, peek_preference
+    kind: str  # ability, reveal, peek, return, give, demand, surrender, peek_preference,
+    # peek_hand, draw_from, trade (pick a face-up Choc), place (the Choc that goes in its place)
     who: int  # the seat that decides (for `ability`: the one it resolves for)
     src: int  # the Choc whose ability this is
     when: str
@@ -101,9 +102,27 @@ def feasible(state: BitterSweetState, seat: int, e: Effect, src: int, cell: int)
         return any(state.hands[s] for s in range(state.players) if s != seat)
     if d == "add_preference":
         return bool(state.deck[seat] or state.discard[seat])
-    if d == "put_back":
-        return cell >= 0 and state.box[cell] == EMPTY and src in state.hands[seat]
-    return True  # swap/replace/peek_preference/show_hand/end_turn
+    if d in ("put_back", "pass_on"):
+        return src in state.hands[seat] and (d == "pass_on" or (
+            cell >= 0 and state.box[cell] == EMPTY))
+    if d == "draw_from":
+        return any(state.hands[s] for s in range(state.players) if s != seat)
+    if d == "trade":
+        return bool(state.hands[seat]) and any(state.up)
+    if d == "wrappers_all":
+        return state.stack >= state.players - 1
+    if d == "into_hand":
+        return src in state.box and state.up[state.box.index(src)]
+    if d == "lose_random":
+        return bool(state.hands[seat])
+    if d == "receive":
+        return bool(state.hands[neighbour(state, seat, e.to)])
+    return True  # swap/replace/peek_preference/show_hand/end_turn/peek_hand/show_preference
+
+
+def neighbour(state: BitterSweetState, seat: int, side: str) -> int:
+    """The player on the seat's left (next in turn order) or right (previous)."""
+    return (seat + (1 if side == "left" else -1)) % state.players
 
 
 def resolve(state: BitterSweetState, choc: int, when: str, cell: int) -> None:
@@ -148,6 +167,44 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         push(Task("demand", seat, src, parent.when))
     elif d == "peek_preference":
         push(Task("peek_preference", seat, src, parent.when, slot=e.slot))
+    elif d in ("peek_hand", "draw_from", "trade"):
+        push(Task(d, seat, src, parent.when))
+    elif d == "receive":
+        giver = neighbour(state, seat, e.to)
+        state.note(f"{player_name(giver)} must give {who} a Choc of their choice.")
+        push(Task("surrender", giver, src, parent.when, target=seat))
+    elif d == "wrappers_all":
+        for s in range(state.players):
+            if s != seat:
+                state.stack -= 1
+                state.wrappers[s] += 1
+        state.note(f"Every player but {who} takes an Empty Wrapper.")
+    elif d == "into_hand":
+        cell = state.box.index(src)
+        state.box[cell], state.up[cell] = EMPTY, False
+        state.hands[seat].append(src)
+        state.note(f"{state.chname(src)} goes from {state.cell_names[cell]} into {who}'s hand.")
+        state.learn(kn.seen, src, kn.hand_bit(seat), False)
+        if state.box.count(EMPTY) == len(state.box):
+            state.note("The box is empty: the round ends at once.")
+            state.end_round()
+    elif d == "lose_random":
+        taker = neighbour(state, seat, e.to)
+        x = state.rng.choice(sorted(state.hands[seat]))
+        state.give(seat, x, taker, f"{player_name(taker)} takes a Choc at random from {who}'s "
+                   "hand")
+    elif d == "pass_on":
+        to = neighbour(state, seat, e.to)
+        state.hands[seat].remove(src)
+        state.hands[to].append(src)
+        state.note(f"{who} gives {state.chname(src)} to {player_name(to)}.")
+        state.learn(kn.seen, src, kn.hand_bit(to), False)
+    elif d == "show_preference":
+        cards = getattr(state, e.slot)[seat]
+        for row in state.pknow:
+            row[seat] = sorted(set(row[seat]) | set(cards))
+        names = "+".join(state.comps.preferences[c].attribute for c in cards)
+        state.note(f"{who} shows their {e.slot.upper()}!: {names}.")
     elif d == "extra_actions":
         state.actions_left += e.count
         state.extras += e.count
@@ -223,8 +280,16 @@ def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
         return [Give(x, to, ids[x].id) for x in sorted(state.hands[t.who]) for to in targets]
     if k == "demand":
         return [Choose(s) for s in range(state.players) if s != t.who and state.hands[s]]
-    if k == "peek_preference":
+    if k in ("peek_preference", "peek_hand"):
         return [Choose(s) for s in range(state.players) if s != t.who]
+    if k == "draw_from":
+        return [Choose(s) for s in range(state.players) if s != t.who and state.hands[s]]
+    if k == "trade":
+        picks = state.table.picks
+        return [picks[c] for c, up in enumerate(state.up) if up]
+    if k == "place":
+        returns = state.table.returns
+        return [returns[x][t.cell] for x in sorted(state.hands[t.who])]
     raise AssertionError(k)  # pragma: no cover
 
 
@@ -267,6 +332,39 @@ def decide(state: BitterSweetState, action: Any) -> None:
         state.tasks.pop()
         state.note(f"{who} asks {player_name(action.seat)} for a Choc of their choice.")
         state.tasks.append(Task("surrender", action.seat, t.src, t.when, target=t.who))
+    elif t.kind == "peek_hand":
+        assert isinstance(action, Choose)
+        state.tasks.pop()
+        hand = sorted(state.hands[action.seat])
+        other = player_name(action.seat)
+        seen = ", ".join(state.chname(x) for x in hand) or "no Chocs"
+        state.note(f"{who} looks at {other}'s hand.",
+                   {t.who: f"{who} looks at {other}'s hand: {seen}.",
+                    action.seat: f"{who} looks at your hand."})
+        state.learn(kn.hand_seen, t.who, tuple(hand), action.seat)
+    elif t.kind == "draw_from":
+        assert isinstance(action, Choose)
+        state.tasks.pop()
+        x = state.rng.choice(sorted(state.hands[action.seat]))
+        state.give(action.seat, x, t.who,
+                   f"{who} takes a Choc at random from {player_name(action.seat)}'s hand")
+    elif t.kind == "trade":
+        assert isinstance(action, Pick)
+        state.tasks.pop()
+        x, where = state.box[action.cell], state.cell_names[action.cell]
+        state.box[action.cell], state.up[action.cell] = EMPTY, False
+        state.hands[t.who].append(x)
+        state.note(f"{who} takes {state.chname(x)} from {where} to trade.")
+        state.learn(kn.seen, x, kn.hand_bit(t.who), False)
+        state.tasks.append(Task("place", t.who, t.src, t.when, cell=action.cell))
+    elif t.kind == "place":
+        assert isinstance(action, ReturnAct)
+        state.tasks.pop()
+        state.hands[t.who].remove(action.choc)
+        state.box[t.cell], state.up[t.cell] = action.choc, True
+        state.note(f"{who} puts {state.chname(action.choc)} face up in "
+                   f"{state.cell_names[t.cell]}.")
+        state.learn(kn.seen, action.choc, 1 << t.cell)
     elif t.kind == "peek_preference":
         assert isinstance(action, Choose)
         state.tasks.pop()

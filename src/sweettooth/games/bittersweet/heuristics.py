@@ -37,7 +37,7 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from .components import Components, load_components
+from .components import Components, components_for
 from .scoring import score_hand
 from .state import ROUND_WINS_NEEDED
 
@@ -45,8 +45,7 @@ Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
 
 def _comps(view: JSON) -> Components:
-    opts = view.get("options", {})
-    return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
+    return components_for(view.get("options", {}))
 
 
 class Values:

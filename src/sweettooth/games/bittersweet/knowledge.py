@@ -139,6 +139,11 @@ def shown_hand(rows: list[list[int]], hand: tuple[int, ...], seat: int) -> None:
         hand_shown(row, hand, seat)
 
 
+def hand_seen(rows: list[list[int]], observer: int, hand: tuple[int, ...], seat: int) -> None:
+    """`observer` looked at `seat`'s whole hand (no one else learns what is in it)."""
+    hand_shown(rows[observer], hand, seat)
+
+
 def peeked(rows: list[list[int]], seat: int, choc: int, cell: int) -> None:
     """`seat` looked at the face-down `choc` in `cell` (no one else learns which)."""
     pin(rows[seat], choc, 1 << cell)

@@ -155,7 +155,8 @@ def _decision_refusal(state: BitterSweetState, seat: int, action: Any) -> str | 
     task = state.tasks[-1]
     kind = task.kind
     wants = {"reveal": Pick, "peek": Pick, "return": ReturnAct, "give": Give, "surrender": Give,
-             "demand": Choose, "peek_preference": Choose}[kind]
+             "demand": Choose, "peek_preference": Choose, "peek_hand": Choose,
+             "draw_from": Choose, "trade": Pick, "place": ReturnAct}[kind]
     if not isinstance(action, wants):
         return f"first {expected(state)}"
     if isinstance(action, Pick):
@@ -165,6 +166,8 @@ def _decision_refusal(state: BitterSweetState, seat: int, action: Any) -> str | 
         where = state.cell_names[action.cell]
         if state.box[action.cell] < 0:
             return f"{where} is empty"
+        if kind == "trade":
+            return None if state.up[action.cell] else f"{where} is face down: pick a face-up Choc"
         if state.up[action.cell]:
             return f"{where} is face up: pick a face-down Choc"
         if action.cell in (task.picks or []):
@@ -173,6 +176,11 @@ def _decision_refusal(state: BitterSweetState, seat: int, action: Any) -> str | 
     if isinstance(action, ReturnAct):
         problem = _cell_problem(state, action.cell, action.label.split()[-1])
         where = state.cell_names[action.cell]
+        if problem is None and kind == "place":
+            if action.choc not in state.hands[seat]:
+                return f"you do not hold {state.comps.chocs[action.choc].name}"
+            here = state.cell_names[task.cell]
+            return None if action.cell == task.cell else f"the Choc goes face up in {here}"
         return problem or _return_refusal(state, seat, action, where, by_ability=True)
     if isinstance(action, Give):
         problem = _choc_problem(state, action.choc, action.label)
@@ -187,7 +195,7 @@ def _decision_refusal(state: BitterSweetState, seat: int, action: Any) -> str | 
         return f"there is no {player_name(who)} at this table"
     if who == seat:
         return "choose another player, not yourself"
-    if kind == "demand" and not state.hands[who]:
+    if kind in ("demand", "draw_from") and not state.hands[who]:
         return f"{player_name(who)} has no Chocs to give"
     return None
 
@@ -226,6 +234,12 @@ def expected(state: BitterSweetState) -> str:
             "demand": f"you must choose a player who gives you a Choc ({name})",
             "peek_preference": f"you must choose a player whose {task.slot.upper()}! you look "
                                f"at ({name})",
+            "peek_hand": f"you must choose a player whose hand you look at ({name})",
+            "draw_from": f"you must choose a player whose hand you take a Choc from at random "
+                         f"({name})",
+            "trade": f"you must pick a face-up Choc to swap with one of yours ({name})",
+            "place": f"you must choose the Choc that goes face up in "
+                     f"{state.cell_names[task.cell]} ({name})",
         }[task.kind]
     left = state.actions_left
     return f"you have {left} action{'s' if left != 1 else ''} left: take, reveal or return a Choc"
@@ -241,7 +255,9 @@ def shapes(state: BitterSweetState) -> str:
         shape = {"reveal": "'pick <space>'", "peek": "'pick <space>'",
                  "return": "'return <choc> <space>'", "give": "'give <choc> to <player>'",
                  "surrender": "'give <choc> to <player>'", "demand": "'choose <player>'",
-                 "peek_preference": "'choose <player>'"}[kind]
+                 "peek_preference": "'choose <player>'", "peek_hand": "'choose <player>'",
+                 "draw_from": "'choose <player>'", "trade": "'pick <space>'",
+                 "place": "'return <choc> <space>'"}[kind]
         return f"{shape} like '{example}'"
     out = "'take <space>', 'reveal <space>'"
     returns = [a for a in state.legal_actions() if isinstance(a, ReturnAct)]

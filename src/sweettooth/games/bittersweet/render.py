@@ -17,7 +17,7 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from .components import Choc, Components, load_components
+from .components import Choc, Components, components_for
 
 GOAL = ("win 2 rounds. A round is won with the most points: your Chocs' own points, plus the "
         "table of your YUM! card for Chocs matching it, minus your YUCK! card's.")
@@ -35,8 +35,7 @@ def _who(names: Sequence[str], seat: int) -> str:
 
 
 def _components(view: JSON) -> Components:
-    opts = view.get("options", {})
-    return load_components(str(opts.get("chocs_file", "")), str(opts.get("preferences_file", "")))
+    return components_for(view.get("options", {}))
 
 
 def move_label(notation: str, names: Sequence[str]) -> str:
@@ -62,6 +61,10 @@ _TASKS = {
     "demand": "choose who gives them a Choc",
     "surrender": "give a Choc they are asked for",
     "peek_preference": "choose whose Preference card to see",
+    "peek_hand": "choose whose hand to look at",
+    "draw_from": "choose whose hand to take a Choc from at random",
+    "trade": "pick a face-up Choc to swap with one of theirs",
+    "place": "choose the Choc that goes face up in its place",
 }
 """What an ability in progress waits for, in words (the view's task kinds)."""
 
@@ -82,10 +85,8 @@ def choc_line(choc: Choc) -> list[str]:
     else:
         attrs = "/".join(a for a in (choc.texture, choc.coating, choc.shape) if a)
     text = f"{choc.id}: {attrs}; points {choc.score.text()}"
-    if choc.ability is not None:
-        text += f"; {choc.ability.text()}"
-    if choc.no_return:
-        text += "; while held: you cannot return Chocs"
+    if choc.ability is not None or choc.no_return:
+        text += f"; {choc.text()}"
     return textwrap.wrap(text, 78, initial_indent="  ", subsequent_indent="      ",
                          break_on_hyphens=False)
 

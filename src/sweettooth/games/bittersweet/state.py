@@ -36,7 +36,7 @@ from .actions import (
     player_name,
 )
 from .actions import Return as ReturnAct
-from .components import Components
+from .components import Components, round_bound
 from .effects import Task, decide, decision_actions, face_down_count, resolve, start_effect
 from .scoring import score_hand
 
@@ -401,13 +401,15 @@ class BitterSweetState(State):
                   {seat: f"{who} returns {self.chname(x)} face down to {where}{tail}."})
         self.learn(kn.returned, seat, x, cell, self.comps.blockers, not hand)
 
-    def give(self, giver: int, x: int, to: int) -> None:
-        """Choc `x` passes from `giver`'s hand to `to`'s; only those two see which."""
+    def give(self, giver: int, x: int, to: int, how: str = "") -> None:
+        """Choc `x` passes from `giver`'s hand to `to`'s; only those two see which. `how` says
+        it in other words (default: "P1 gives a Choc to P2")."""
         self.hands[giver].remove(x)
         self.hands[to].append(x)
         a, b = player_name(giver), player_name(to)
-        text = f"{a} gives {self.chname(x)} to {b}."
-        self.note(f"{a} gives a Choc to {b}.", {giver: text, to: text})
+        public = how or f"{a} gives a Choc to {b}"
+        text = f"{public}: {self.chname(x)}." if how else f"{a} gives {self.chname(x)} to {b}."
+        self.note(f"{public}.", {giver: text, to: text})
         self.learn(kn.given, giver, to, x, not self.hands[giver])
 
     # -- flow ---------------------------------------------------------------------------
@@ -519,7 +521,9 @@ def set_up(game: Any, players: int, seed: int, options: dict[str, Any],
     s.yum = [[] for _ in range(players)]
     s.yuck = [[] for _ in range(players)]
     s.round_no, s.wins, s.starter = 1, [0] * players, 0
-    s.turn_limit = int(options["turn_limit"]) * players
+    # the house limit only for sets whose rounds could loop; otherwise the resources' own bound
+    s.turn_limit = (int(options["turn_limit"]) * players if comps.loops
+                    else round_bound(n, len(comps.chocs)))
     s.log, s.rounds, s.finished = [], [], None
     s._legal = None
     s.start_round()

@@ -23,15 +23,17 @@ CELL = 7
 
 
 @cache
-def catalogue(chocs_file: str = "", preferences_file: str = "") -> dict[str, Choc]:
+def catalogue(chocs_file: str = "", preferences_file: str = "",
+              cards: str = "revised") -> dict[str, Choc]:
     """Choc id -> its card (public component data, the same for every seat)."""
-    comps = load_components(chocs_file, preferences_file)
+    comps = load_components(chocs_file, preferences_file, cards)
     return {c.id: c for c in comps.chocs}
 
 
 def chocs_of(view: JSON) -> dict[str, Choc]:
     opts = view.get("options") or {}
-    return catalogue(str(opts.get("chocs_file") or ""), str(opts.get("preferences_file") or ""))
+    return catalogue(str(opts.get("chocs_file") or ""), str(opts.get("preferences_file") or ""),
+                     str(opts.get("cards") or "original"))
 
 
 def colours(c: Choc | None) -> str:
@@ -55,10 +57,8 @@ def choc_line(c: Choc) -> Text:
     points = c.score.text()
     t.append(f"  {points} pts" if points.isdigit() else f"  points: {points}",
              style="bold #f2c230")
-    if c.ability:
-        t.append(f"  {c.ability.text()}", style="italic")
-    if c.no_return:
-        t.append("  While held: you cannot return Chocs", style="italic")
+    if c.ability or c.no_return:
+        t.append(f"  {c.text()}", style="italic")
     return t
 
 

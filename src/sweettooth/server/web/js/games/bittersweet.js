@@ -12,7 +12,15 @@ import { withNames } from "../log.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { subject, possessive } from "./words.js";
 
+// The catalogue holds both house sets ("revised", the default, and "original"); a view's
+// options.cards says which one its game plays with (none: a game from before the revision).
+let SETS = {};
 let CAT = { chocs: {}, preferences: {} };
+
+function useSet(view) {
+  const name = (view && view.options && view.options.cards) || "original";
+  CAT = SETS[name] || SETS.revised || CAT;
+}
 
 const COATING = { milk: "#8f5a35", crimson: "#b3263e", dark: "#3d2216", white: "#efe3cc" };
 const INK = { milk: "#fff", crimson: "#fff", dark: "#f5e6d8", white: "#3b2417" };
@@ -98,8 +106,7 @@ export function chocText(id) {
   const attrs = [c.texture && `${c.texture} texture`, c.coating && `${c.coating} coating`, c.shape && `${c.shape} shape`].filter(Boolean);
   const parts = [`${c.name}: ${kind}${attrs.length ? ` with ${attrs.join(", ")}` : ""}.`,
     `Worth ${pointsText(c.points)}.`,
-    c.ability ? `${c.ability}${/[.!?]$/.test(c.ability) ? "" : "."}` : "No ability.",
-    c.no_return ? "It cannot be returned to the box." : null];
+    c.ability ? `${c.ability}${/[.!?]$/.test(c.ability) ? "" : "."}` : "No ability."];
   return parts.filter(Boolean).join(" ");
 }
 
@@ -156,11 +163,13 @@ export default {
   async prepare() {
     try {
       const url = new URL("../../data/bittersweet.json", import.meta.url);
-      CAT = await (await fetch(url)).json();
+      SETS = (await (await fetch(url)).json()).sets || {};
+      CAT = SETS.revised || CAT;
     } catch (err) { console.warn("BitterSweet catalogue not loaded", err); }
   },
 
   render(view, ctx) {
+    useSet(view);
     installTips();
     const me = ctx.seat;
     const box = h("div.bs-box", { style: { "--cols": view.cols }, role: "group", "aria-label": "The box" },
@@ -277,6 +286,7 @@ export default {
   },
 
   prompt(view, picked) {
+    useSet(view);
     const la = view.legal_actions || [];
     if (la.some((a) => a.startsWith("resolve "))) return "choose which On Reveal resolves next";
     if (la.some((a) => a.startsWith("pick "))) return "pick a face-down Choc in the box";
@@ -289,6 +299,7 @@ export default {
 
   narrate(entry, view, ctx) {
     if (typeof entry !== "string") return null;
+    useSet(view);
     // Choc ids to names ("pea-pod" -> "Pea Pod"), "P2" to the player's name, verbs agreeing.
     let t = entry.replace(/\b[a-z]+(?:-[a-z]+)*\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
     t = t.replace(/\bP([1-6])('s)? (\w+)/g, (all, n, poss, w) => {
@@ -309,6 +320,7 @@ export default {
     const id = safeDecode(rawId);
     // Small drawings for running text (about 1.8em tall); the words stay next to them.
     if (kind === "choc") {
+      CAT = SETS.revised || CAT; // the players' rules describe the revised set
       if (!CAT.chocs[id]) return null;
       const c = info(id);
       return h("span.piece-inline.bs-mini", {
@@ -317,6 +329,7 @@ export default {
       }, shapeIcon(c.shape), h("b", { "aria-hidden": "true" }, pointsShort(c.points)));
     }
     if (kind === "pref") {
+      CAT = SETS.revised || CAT;
       const pref = CAT.preferences[id];
       if (!pref) return null;
       const mark = pref.category === "shape" ? shapeIcon(id)
@@ -330,7 +343,7 @@ export default {
     return null;
   },
 
-  summary(view, ctx) { return roundsEl(view, ctx); },
+  summary(view, ctx) { useSet(view); return roundsEl(view, ctx); },
 };
 
 /** Each finished round: points per player (the hands listed under the table, so it fits a phone). */

@@ -25,7 +25,7 @@ import sweettooth as st
 from sweettooth.core import JSON, Action, Result, State
 
 from .encoders import spec_for
-from .spec import OBS_BOUND, GameSpec
+from .spec import OBS_BOUND, GameSpec, Obs
 
 Mask = npt.NDArray[np.int8]
 
@@ -95,9 +95,12 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         illegal: str = "raise",
         illegal_penalty: float = -1.0,
         max_steps: int | None = None,
+        views: str = "info",
         **options: Any,
     ) -> None:
         super().__init__()
+        if views not in ("info", "lazy"):
+            raise ValueError(f"views must be 'info' or 'lazy', got {views!r}")
         self.game = st.game(game_id)
         if players is None:
             players = self.game.min_players
@@ -121,14 +124,16 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = random.Random()
-        self.lazy_views = False
-        """When True, the view of the agent to act is built only when asked for (`observe`,
-        `current_view`) and `infos` holds no view before the end: the Gymnasium wrapper's
-        setting, so that opponents which never look (the random bot) cost no view."""
+        self.lazy_views = views == "lazy"
+        """`views="lazy"`: views are built only when asked for (`current_view()`, `view_of`),
+        and `infos` holds none. `views="info"` (default): `infos` holds the view of the agent
+        to act (of every agent once the episode is over), built at every step."""
         self._state: State | None = None
         self._view: JSON = {}
         self._legal: dict[int, Action] = {}
-        self._mask: Mask = np.zeros(n, np.int8)
+        self._blank: Mask = np.zeros(n, np.int8)
+        self._mask: Mask = self._blank
+        self._obs: Obs | None = None
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -187,25 +192,29 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def _after_move(self) -> None:
         """Fill the mask, view and infos for the seat now to move, or end the episode."""
-        state = self.state
+        state = self._state
+        assert state is not None
         seat = state.to_move
-        for a in self.agents:
-            self.infos[a] = {}
+        infos = self.infos
+        for a in infos:
+            infos[a] = {}
         if seat is None:
             result = state.result()
             assert result is not None
             self._finish(self.rules.pay(result, self.players), truncated=False)
             return
-        self.agent_selection = agent_name(seat)
-        action_id = self.spec.action_id
-        self._legal = {action_id(a): a for a in state.legal_actions()}
-        mask = np.zeros(len(self.spec.actions), np.int8)
-        mask[list(self._legal)] = 1
+        self.agent_selection = self.possible_agents[seat]
+        legal = state.legal_actions()
+        ids = self.spec.ids(legal)
+        self._legal = dict(zip(ids, legal, strict=True))
+        mask = self._blank.copy()
+        mask[np.fromiter(ids, np.intp, len(ids))] = 1
         self._mask = mask
         self._view = {}
+        self._obs = None
         if not self.lazy_views:
             self._view = state.view(seat)
-            self.infos[self.agent_selection] = {"view": self._view}
+            infos[self.agent_selection] = {"view": self._view}
         if len(state.history) >= self.max_length:
             self._finish([0.0] * self.players, truncated=True)
 
@@ -213,14 +222,15 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         state = self.state
         for a in self.agents:
             self.rewards[a] = pay[self._seat[a]]
-            self.infos[a] = {"view": state.view(self._seat[a])}
+            self.infos[a] = {} if self.lazy_views else {"view": state.view(self._seat[a])}
             if truncated:
                 self.truncations[a] = True
             else:
                 self.terminations[a] = True
         self._legal = {}
-        self._mask = np.zeros(len(self.spec.actions), np.int8)
+        self._mask = self._blank
         self._view = {}
+        self._obs = None
         self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
@@ -229,8 +239,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         chosen = self._legal.get(int(action)) if action is not None else None
         if chosen is None:
             if self.rules.illegal == "penalty":
@@ -239,7 +248,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
                 self._finish(pay, truncated=False)
                 return
             raise IllegalMoveError(self._refusal(action))
-        self.state.apply(chosen)
+        # `chosen` came from the legal list just made, so the engine's check is skipped.
+        self._state._play(chosen)  # type: ignore[union-attr]
         self._after_move()
 
     def _refusal(self, action: int | None) -> str:
@@ -265,12 +275,14 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         return self._view
 
     def observe(self, agent: str) -> dict[str, Any]:
-        if agent == self.agent_selection and self._legal:
-            view, mask = self.current_view(), self._mask
+        seat = self._seat[agent]
+        to_act = agent == self.agent_selection and bool(self._legal)
+        fast = self.spec.observe
+        if fast is not None:
+            obs = fast(self.state, seat)
         else:
-            view = self.state.view(self._seat[agent])
-            mask = np.zeros(len(self.spec.actions), np.int8)
-        return {"observation": self.spec.encode(view), "action_mask": mask.copy()}
+            obs = self.spec.encode(self.current_view() if to_act else self.state.view(seat))
+        return {"observation": obs, "action_mask": (self._mask if to_act else self._blank).copy()}
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the agent to act (sorted)."""

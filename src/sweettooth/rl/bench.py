@@ -45,28 +45,34 @@ def engine_actions_per_s(game_id: str, players: int, seconds: float, seed: int =
             return actions / max(spent, 1e-9)
 
 
-def env_steps_per_s(game_id: str, players: int, seconds: float, seed: int = 0) -> float:
-    """AEC environment steps per second under random masked play (resets included)."""
-    env = SweettoothAEC(game_id, players)
-    rng = np.random.default_rng(seed)
-    steps = 0
+def env_steps_per_s(
+    game_id: str, players: int, seconds: float, seed: int = 0, **options: Any
+) -> float:
+    """AEC environment steps per second under random masked play. Resets (`game.new` and the
+    first seat's mask) are not counted, as `sweettooth bench` does not count set-ups."""
+    env = SweettoothAEC(game_id, players, **options)
+    choice = random.Random(seed).choice
+    steps, spent, episode = 0, 0.0, 0
     clock = time.process_time
-    t0 = clock()
-    deadline = t0 + seconds
-    env.reset(seed=seed)
-    episode = 0
+    deadline = clock() + seconds
     while True:
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            episode += 1
-            env.reset(seed=seed + episode)
-            if clock() >= deadline:
+        env.reset(seed=seed + episode)
+        episode += 1
+        last, step = env.last, env.step
+        t0 = clock()
+        while True:
+            obs, _, term, trunc, _ = last()
+            if term or trunc:
                 break
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
-        steps += 1
-    return steps / (clock() - t0)
+            # The ids the mask allows (`view(bool).nonzero()` is ~5x faster than
+            # np.flatnonzero on an int8 mask), then one at random, as the engine's playout
+            # picks from its list.
+            step(choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
+            steps += 1
+        t1 = clock()
+        spent += t1 - t0
+        if t1 >= deadline:
+            return steps / max(spent, 1e-9)
 
 
 def step_costs(game_id: str, players: int, positions: int = 300, seed: int = 0) -> JSON:
@@ -98,19 +104,24 @@ def step_costs(game_id: str, players: int, positions: int = 300, seed: int = 0) 
 def bench_rl(
     games: list[str] | None = None, seconds: float = 3.0, players: int | None = None
 ) -> list[JSON]:
-    """Both rates for each game (default: all, each at its minimum player count)."""
+    """Both rates for each game (default: all, each at its minimum player count): the
+    environment with its default settings (the view of the agent to act built for `infos`
+    at every step) and with `views="lazy"` (no view unless asked for)."""
     out: list[JSON] = []
     for game_id in games or st.games():
         game = st.game(game_id)
         n = players if players is not None else game.min_players
-        engine = engine_actions_per_s(game_id, n, seconds / 2)
-        env = env_steps_per_s(game_id, n, seconds / 2)
+        engine = engine_actions_per_s(game_id, n, seconds / 3)
+        with_views = env_steps_per_s(game_id, n, seconds / 3)
+        lazy = env_steps_per_s(game_id, n, seconds / 3, views="lazy")
         out.append({
             "game": game_id,
             "players": n,
             "engine_actions_per_s": engine,
-            "env_steps_per_s": env,
-            "ratio": env / engine,
+            "env_steps_per_s": lazy,
+            "ratio": lazy / engine,
+            "env_steps_per_s_info_views": with_views,
+            "ratio_info_views": with_views / engine,
             **step_costs(game_id, n),
         })
     return out

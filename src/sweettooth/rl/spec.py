@@ -6,7 +6,10 @@ components, e.g. Bonbons' quick variant has a 5 x 5 grid, so they can change the
 - `actions`: the Discrete action space as a table, action id -> notation (`str(action)`),
   generated from the game's own data and grammar, never typed by hand;
 - `fields`: the observation, field by field (name, length, meaning); `size` is their total;
-- `fill(view, out)`: writes the observation of one seat's view into `out` (float32, zeroed).
+- `fill(view, out)`: writes the observation of one seat's view into `out` (float32, zeroed);
+- `observe(state, seat)` (optional): the same array as `encode(state.view(seat))`, computed
+  without building the JSON view, from the parts of the engine state that view shows (the
+  environments' fast path; `tests/rl/test_fast.py` checks it equals the view's encoding).
 
 The encoder sees nothing but the view, so it cannot carry hidden information.
 """
@@ -21,9 +24,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sweettooth.core import JSON
+from sweettooth.core import JSON, State
 
 Obs = npt.NDArray[np.float32]
+
+IDENTITY_LIMIT = 100_000
+"""How many action objects `GameSpec.ids` remembers by identity before starting over."""
 
 OBS_BOUND = 8.0
 """Every observation value lies in [-OBS_BOUND, OBS_BOUND] (most in [0, 1])."""
@@ -67,8 +73,11 @@ class GameSpec:
     actions: tuple[str, ...]
     layout: Layout
     fill: Callable[[JSON, Obs], None]
+    observe: Callable[[State, int], Obs] | None = None
     index: dict[str, int] = field(init=False)
     _by_action: dict[Hashable, int] = field(init=False, default_factory=dict)
+    _by_identity: dict[int, int] = field(init=False, default_factory=dict)
+    _kept: list[Hashable] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.index = {a: i for i, a in enumerate(self.actions)}
@@ -93,6 +102,25 @@ class GameSpec:
             )
         self._by_action[action] = i
         return i
+
+    def ids(self, actions: Sequence[Hashable]) -> list[int]:
+        """The ids of a list of actions (`action_id` of each), fast for the engines' interned
+        action objects: they are looked up by identity (`id`), without hashing. Every object
+        so looked up is kept alive in `_kept`, so its `id` cannot be reused by another object;
+        the table is cleared if it ever grows past `IDENTITY_LIMIT` (engines that make fresh
+        action objects then fall back to hashing)."""
+        found = list(map(self._by_identity.get, map(id, actions)))
+        if None not in found:
+            return found  # type: ignore[return-value]
+        if len(self._kept) > IDENTITY_LIMIT:
+            self._by_identity.clear()
+            self._kept.clear()
+        for k, action in enumerate(actions):
+            if found[k] is None:
+                found[k] = i = self.action_id(action)
+                self._by_identity[id(action)] = i
+                self._kept.append(action)
+        return found  # type: ignore[return-value]
 
     def encode(self, view: JSON) -> Obs:
         out = np.zeros(self.layout.size, dtype=np.float32)

@@ -11,13 +11,16 @@ flavours of the components in data order followed by "blank".
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sweettooth.core import JSON
+import numpy as np
+
+from sweettooth.core import JSON, State
 from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS
-from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH
-from sweettooth.games.lechocolat.state import PHASES
+from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH, Rect
+from sweettooth.games.lechocolat.state import OVER, PHASES, ChocolateState, card_json
 
 from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
@@ -96,7 +99,32 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             where += at
             values += vals
         out[where] = values
-        card = view["scoring_card"]
+        fill_card(view["scoring_card"], out)
+
+    def template(state: ChocolateState, seat: int) -> _Template:
+        """What stays put for one deal and seat: the seat, the up sides, the scoring card, every
+        down side unknown and every cell on the table; and, per group, the positions a claim
+        changes (down sides only for the claimer's own groups)."""
+        out = np.zeros(layout.size, np.float32)
+        side = state.comps.side_id
+        hot = [o["seat"] + seat]
+        for c in range(CELLS):
+            hot += [o_up + c * s + side_at[side(state.up[c])], o_down + c * (s + 1) + s,
+                    o_owner + c * 3 + 2]
+        out[hot] = 1.0
+        card = card_json(state.card, state.comps)
+        fill_card(card, out)
+        return _Template(state.up, state.down, state.card, out, {})
+
+    def mine(t: _Template, state: ChocolateState, r: Rect) -> tuple[list[int], list[int]]:
+        """A group the seat claimed: its owner flags and its down sides (known to the seat)."""
+        side = state.comps.side_id
+        cells = r.cells()
+        known = [o_down + c * (s + 1) + side_at[side(state.down[c])] for c in cells]
+        t.mine[r] = found = ([o_owner + c * 3 for c in cells] + known, _cleared(r, o, s))
+        return found
+
+    def fill_card(card: JSON, out: Obs) -> None:
         for flavour, vp in card["values"].items():
             out[o["card_values"] + flav_at[flavour]] = vp / 5
         for bonus in card["sets"]:
@@ -105,4 +133,67 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         for bonus in card["majorities"]:
             out[o["card_majorities"] + flav_at[bonus["flavour"]]] += bonus["points"] / 5
 
-    return GameSpec("lechocolat", players, options, action_notations(), layout, fill)
+    templates: dict[int, _Template] = {}
+    o_phase, o_my_turn = o["phase"], o["my_turn"]
+
+    def observe(state: State, seat: int) -> Obs:
+        """`fill` of `state.view(seat)`, straight from what that view shows: the public bar and
+        groups, and the down sides of the seat's own claims (tested equal)."""
+        assert isinstance(state, ChocolateState)
+        if state.phase == OVER:  # blank up sides turn over: the view's path (once a game)
+            return spec.encode(state.view(seat))
+        t = templates.get(seat)
+        if t is None or not (t.up is state.up and t.down is state.down and t.card is state.card):
+            t = templates[seat] = template(state, seat)
+        out = t.out.copy()
+        hot = [o_phase + state.phase]
+        if state.mover == seat:
+            hot.append(o_my_turn)
+        zero: list[int] = []
+        for r in state.claimed[seat]:
+            one, nil = t.mine.get(r) or mine(t, state, r)
+            hot += one
+            zero += nil
+        for r in state.claimed[1 - seat]:
+            one, nil = _theirs(r, o_owner)
+            hot += one
+            zero += nil
+        where: list[int] = []
+        values: list[float] = []
+        for r in state.groups:
+            at, vals = _rect_block(r, o_group)
+            where += at
+            values += vals
+        out[zero] = 0.0
+        out[hot] = 1.0
+        out[where] = values
+        return out
+
+    spec = GameSpec("lechocolat", players, options, action_notations(), layout, fill, observe)
+    return spec
+
+
+@dataclass
+class _Template:
+    up: Any
+    down: Any
+    card: Any
+    out: Obs
+    mine: dict[Rect, tuple[list[int], list[int]]]
+
+
+def _cleared(r: Rect, o: dict[str, int], s: int) -> list[int]:
+    """The default flags a claim clears: on the table, down side unknown."""
+    return [o["owner"] + c * 3 + 2 for c in r.cells()] + [
+        o["down"] + c * (s + 1) + s for c in r.cells()]
+
+
+@cache
+def _theirs(r: Rect, o_owner: int) -> tuple[list[int], list[int]]:
+    """A group the opponent claimed: owned by them, no longer on the table."""
+    return [o_owner + c * 3 + 1 for c in r.cells()], [o_owner + c * 3 + 2 for c in r.cells()]
+
+
+@cache
+def _rect_block(r: Rect, offset: int) -> tuple[list[int], list[float]]:
+    return _group_block(str(r), offset)

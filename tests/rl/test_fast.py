@@ -1,0 +1,56 @@
+"""The environments' fast observation path equals the encoding of the seat's JSON view.
+
+`GameSpec.observe(state, seat)` skips building the JSON view; what makes it safe is that it
+gives exactly `encode(state.view(seat))`, for every seat (the one to move and the others), every
+player count and variant, at every position of seeded random games, the end included.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import sweettooth as st
+from sweettooth.rl import spec_for
+from sweettooth.rl.encoders import BUILDERS
+
+FAST = [g for g in sorted(BUILDERS) if spec_for(g, st.game(g).min_players).observe is not None]
+
+
+def configurations(game_id: str) -> list[tuple[int, dict[str, object]]]:
+    game = st.game(game_id)
+    return [(n, dict(v)) for n in game.player_counts() for v in (game.variants() or [{}])]
+
+
+@pytest.mark.parametrize("game_id", FAST)
+def test_the_fast_observation_is_the_views_encoding(game_id: str) -> None:
+    game = st.game(game_id)
+    rng = random.Random(5)
+    checked = 0
+    for players, options in configurations(game_id):
+        spec = spec_for(game_id, players, options)
+        assert spec.observe is not None
+        for k in range(6):
+            state = game.new(players, seed=k, **options)
+            while True:
+                for seat in range(players):
+                    fast = spec.observe(state, seat)
+                    assert fast.dtype == np.float32 and fast.shape == (spec.size,)
+                    slow = spec.encode(state.view(seat))
+                    diff = np.flatnonzero(fast != slow)
+                    assert diff.size == 0, (
+                        f"{game_id} {players}p {options} seed {k} ply {len(state.history)} "
+                        f"seat {seat}: fields differ at {diff[:8].tolist()}"
+                    )
+                    checked += 1
+                legal = state.legal_actions()
+                if not legal:
+                    break
+                state.apply(rng.choice(legal))
+    assert checked > 100
+
+
+def test_the_fast_games_include_the_cheap_engines() -> None:
+    assert "lechocolat" in FAST

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sweettooth.core import JSON
+import numpy as np
+
+from sweettooth.core import JSON, State
 from sweettooth.games.sweetshop.actions import (
     END_TURN,
     SKIP_SUGAR_RUSH,
@@ -30,10 +32,18 @@ from sweettooth.games.sweetshop.actions import (
     SugarRush,
 )
 from sweettooth.games.sweetshop.cards import CARDS
-from sweettooth.games.sweetshop.state import LASTING_KINDS, SHELF_SIZE
+from sweettooth.games.sweetshop.state import (
+    GAP,
+    LASTING_KINDS,
+    SHELF_SIZE,
+    SweetShopState,
+    score_of,
+)
 
-from ..spec import Field, GameSpec, Layout, Obs
+from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs
 
+FACES = range(1, 7)
+POSITIONS = range(1, SHELF_SIZE + 1)
 PAIRS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 N_CARDS = len(CARDS.names)
 
@@ -135,4 +145,51 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         values.append(score["basket_unscored"])
         out[at:at + len(values)] = [v / 50 for v in values]
 
-    return GameSpec("sweetshop", players, options, action_notations(), layout, fill)
+    # The fast path (`GameSpec.observe`): the same array, read from what the view shows.
+    shelf_hot = [
+        [[o["shelf"] + i * per_slot + 1 + rank_at[CARDS.name(c)[:-1]],
+          o["shelf"] + i * per_slot + 1 + len(ranks) + suit_at[CARDS.name(c)[-1]]]
+         for c in range(N_CARDS)]
+        for i in range(SHELF_SIZE)
+    ]
+    o_basket, o_tummy, o_discarded = o["basket"], o["tummy"], o["discarded"]
+    o_dice, o_dice_end, o_deck = o["white_rolled"], o["basket"], o["deck"]
+    assert o_dice_end == o["discard_dice"] + SHELF_SIZE and o_deck + 1 == o["figures"]
+    assert o["score"] + len(figures) + 3 == layout.size
+    size = layout.size
+
+    def observe(state: State, seat: int) -> Obs:
+        """`fill` of `state.view(seat)` without building it (everything on the table is
+        public; the deck and the figure piles count only by size, as in the view)."""
+        assert isinstance(state, SweetShopState)
+        out = np.zeros(size, np.float32)
+        hot: list[int] = []
+        for i, c in enumerate(state.shelf):
+            if c == GAP:
+                hot.append(o["shelf"] + i * per_slot)
+            else:
+                hot += shelf_hot[i][c]
+        hot += [o_basket + c for c in state.basket]
+        hot += [o_tummy + c for c in state.tummy]
+        hot += [o_discarded + c for c in state.discarded]
+        out[hot] = 1.0
+        # white_rolled, white_left and discard_dice lie side by side, as do deck ... score.
+        rolled, white, marks = state.rolled, state.white, state.marks
+        out[o_dice:o_dice_end] = (
+            [rolled.count(f) / 4 for f in FACES] + [white.count(f) / 4 for f in FACES]
+            + [marks.count(p) / 2 for p in POSITIONS])
+        values = [len(state.deck) / 52]
+        for fr in range(len(figures)):
+            values += [1.0 if state.revealed[fr] else 0.0, len(state.piles[fr]) / 4]
+        for i in range(len(LASTING_KINDS)):
+            values += [state.lasting[i] / 4, state.used[i] / 4]
+        values += [state.sugar_rush, state.last_resort, state.final_turn, state.turn / 30]
+        score = score_of(state.tummy, state.basket)
+        points = [score["total"], score["plain"]["points"]]
+        points += [score[code]["points"] for code in figures]
+        points.append(score["basket_unscored"])
+        values += [min(max(v / 50, -OBS_BOUND), OBS_BOUND) for v in points]
+        out[o_deck:] = values
+        return out
+
+    return GameSpec("sweetshop", players, options, action_notations(), layout, fill, observe)

@@ -14,7 +14,7 @@ from sweettooth.agents.heuristic import rollout_view_for
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("sweetnose", 3, {}), ("sweetnose", 4, {"variation": "sky+shopkeeper"}),
-    ("sweetshop", 1, {}),
+    ("sweetshop", 1, {}), ("bonbons", 3, {}), ("bonbons", 2, {"variant": "quick"}),
 ])
 def test_rollout_view_is_part_of_the_real_view(
         game_id: str, players: int, options: dict[str, str]) -> None:

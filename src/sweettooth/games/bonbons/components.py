@@ -28,6 +28,11 @@ from sweettooth.core.data import field, load_data, need
 COLUMNS = "abcdefghij"
 
 
+@cache
+def _square_names(size: int) -> tuple[str, ...]:
+    return tuple(f"{COLUMNS[p % size]}{p // size + 1}" for p in range(size * size))
+
+
 @dataclass(frozen=True)
 class Layout:
     """The tiles of one game: round faces, square faces (coins and wrapper included), grid size."""
@@ -46,7 +51,7 @@ class Layout:
 
     def square_name(self, pos: int) -> str:
         """'a1' is the top-left square; letters are columns, numbers rows."""
-        return f"{COLUMNS[pos % self.size]}{pos // self.size + 1}"
+        return _square_names(self.size)[pos]
 
     def max_slots(self) -> int:
         """Most round tiles one row can hold: the deal plus one per empty wrapper (BB-6)."""

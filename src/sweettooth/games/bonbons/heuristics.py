@@ -33,11 +33,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from sweettooth.core import JSON
 
 from .components import load_box
+from .state import BonbonsState
+from .view import public_view
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
@@ -62,12 +65,7 @@ def remember(view: JSON, keeps: Callable[[int], bool]) -> Memory:
     me = view["to_move"]
     mem = Memory(me)
     box = load_box()
-    removed = set(view["removed"])
-    faces_in_play = [
-        box.face_name(box.face(c, k))
-        for c in range(len(box.candies)) if box.candies[c] not in removed
-        for k in range(len(box.colours))
-    ]
+    faces_in_play = _faces_in_play(tuple(view["removed"]))
     remembered_rounds: set[str] = set()
     for seat, row in enumerate(view["rows"]):
         for t in row:
@@ -106,6 +104,17 @@ def remember(view: JSON, keeps: Callable[[int], bool]) -> Memory:
     if not any(c["face"] == "empty wrapper" for line in view["grid"] for c in line):
         mem.unseen_square_faces += ["empty wrapper"] * box.wrappers
     return mem
+
+
+@cache
+def _faces_in_play(removed: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of the candy faces in the game (every candy not removed, in every colour)."""
+    box = load_box()
+    return tuple(
+        box.face_name(box.face(c, k))
+        for c in range(len(box.candies)) if box.candies[c] not in removed
+        for k in range(len(box.colours))
+    )
 
 
 def _coins_seen(view: JSON) -> int:
@@ -257,3 +266,13 @@ def human_like(forget: float = 0.1) -> Chooser:
 
     chooser.__name__ = f"human_like_{forget:g}"
     return chooser
+
+
+def rollout_view(state: BonbonsState, seat: int) -> JSON:
+    """The view these heuristics read, for a search's rollouts: the seat's view without the log
+    (the heuristic reads the table; writing out every past flip is most of a view's cost).
+    Every flip is public (BB-2), so it is the same for every seat."""
+    out = public_view(state, with_log=False)
+    out["seat"] = seat
+    out["to_move"] = state.to_move
+    return out

@@ -49,8 +49,9 @@ LOG_LINE = re.compile(r"p(\d+) ([^:(]+?)(?:: ([^(]+))? \(([^;)]+)(?:; ([^)]+))?\
 """Reads a log line back: seat, action, face shown, outcome, end."""
 
 
-def public_view(s: BonbonsState) -> JSON:
-    """The one view every seat gets (see the module docstring)."""
+def public_view(s: BonbonsState, with_log: bool = True) -> JSON:
+    """The one view every seat gets (see the module docstring); `with_log=False` leaves out the
+    log (a search's rollouts, whose heuristic reads the table, not the log)."""
     lay = s.layout
     box = lay.box
     names = box.names
@@ -84,7 +85,7 @@ def public_view(s: BonbonsState) -> JSON:
     log = [
         log_line(seat, action.text, names[shown] if shown >= 0 else None, outcome, end)
         for seat, action, shown, outcome, end in s.events
-    ]
+    ] if with_log else []
     out: JSON = {
         "variant": "quick" if lay.removed else "standard",
         "removed": [box.candies[c] for c in lay.removed],
@@ -99,8 +100,9 @@ def public_view(s: BonbonsState) -> JSON:
             "round": tile_label(s.rd_seat, s.rd_slot) if s.rd_seat >= 0 else None,
             "victim": s.rd_seat if s.phase == CHOOSE_GIFT else None,
         },
-        "log": log,
     }
+    if with_log:
+        out["log"] = log
     if s.phase == OVER:
         out["ended"] = "turn limit" if s.by_limit else "all face up"
         out["tally"] = s.tally()

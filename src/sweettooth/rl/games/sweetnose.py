@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sweettooth.core import JSON
+import numpy as np
+
+from sweettooth.core import JSON, State
 from sweettooth.games.sweetnose.actions import Bid, EndTurn, MarketTrade, Pass, TakeStore, Trade
 from sweettooth.games.sweetnose.components import KINDS, TOKENS_PER_KIND, StoreTile
 from sweettooth.games.sweetnose.state import (
@@ -31,11 +33,12 @@ from sweettooth.games.sweetnose.state import (
     OVER,
     PICK,
     STEP_NAMES,
+    SweetNoseState,
 )
 from sweettooth.games.sweetnose.stores import uses
 from sweettooth.games.sweetnose.table import Table
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
+from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 PHASES = (AUCTION, PICK, MARKERS, EXCHANGE, OVER)
 N = len(KINDS)
@@ -102,6 +105,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     phase_at = one_hot(PHASES)
     step_at = one_hot(STEP_NAMES)
     tile_at = {tile.number: i for i, tile in enumerate(tiles)}
+    t_count = t
 
     def fill(view: JSON, out: Obs) -> None:
         hot = [o["phase"] + phase_at[view["phase"]], o["start_player"] + view["start_player"],
@@ -144,6 +148,67 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             for s in range(players):
                 out[o["last_round"] + s] = last[s] / 50
 
+    # The fast path (`GameSpec.observe`): the same array, read from what the view shows.
+    o_seat, o_my_turn, o_to_move, o_phase = o["seat"], o["my_turn"], o["to_move"], o["phase"]
+    o_step, o_round, o_markers = o["turn_step"], o["round"], o["my_markers"]
+    o_set = o["markers_set"]
+    o_held, o_board, o_picking, o_auction = o["held"], o["board"], o["picking"], o["auction"]
+    o_totals = o["totals"]
+    assert o["start_player"] == o_round + 2 and o["out_of_game"] + N == o_markers
+    assert o_totals + 2 * players == layout.size
+    size = layout.size
+    starts = [[0.0] * s + [1.0] + [0.0] * (players - s - 1) for s in range(players)]
+
+    def observe(state: State, seat: int) -> Obs:
+        """`fill` of `state.view(seat)` without building it: the public table, stores, picks,
+        auction and scores, and only this seat's own markers."""
+        assert isinstance(state, SweetNoseState)
+        out = np.zeros(size, np.float32)
+        mover, phase, rules, t = state.to_move, state.phase, state.rules, state.table
+        hot = [o_seat + seat, o_phase + phase_at[phase]]
+        if mover is not None:
+            hot.append(o_to_move + mover)
+            if mover == seat:
+                hot.append(o_my_turn)
+        if phase == EXCHANGE:
+            hot.append(o_step + step_at[STEP_NAMES[state.step]])
+        if state.markers_set[seat]:
+            mine = t.markers[seat]
+            hot += [o_markers + 5 * k + mine[k] - 1 for k in range(N)]
+        hot += [o_set + s for s, done in enumerate(state.markers_set) if done]
+        hot += [o_held + s * t_count + tile_at[h] for s, h in enumerate(state.held) if h]
+        held = set(state.held)
+        hot += [o_board + tile_at[x.number] for x in rules.stores if x.number not in held]
+        picks = state.picks
+        hot += [o_picking + p[0] for p in picks]
+        if picks:
+            hot.append(o_picking + players + picks[0][0])
+            out[o_picking + 2 * players] = picks[0][1] / 40
+        if rules.shopkeeper:
+            out[o_auction:o_auction + players] = [(b or 0) / max_bid for b in state.bids]
+            hot += [o_auction + players + s for s, live in enumerate(state.in_auction) if live]
+        out[hot] = 1.0
+        # round .. out_of_game lie side by side, as do totals and last_round.
+        plates, bowls, market = t.plate, t.bowl, t.market
+        max_turns = rules.max_turns
+        dense = [state.round / 10, 1.0 if rules.sky else 0.0, *starts[state.start]]
+        dense += [n / max_turns for n in state.turns]
+        dense += [c / TOKENS_PER_KIND for p in plates for c in p]
+        dense += [c / TOKENS_PER_KIND for b in bowls for c in b]
+        dense += [c / TOKENS_PER_KIND for c in market]
+        dense += [
+            (TOKENS_PER_KIND - sum(p[k] for p in plates) - sum(b[k] for b in bowls)
+             - market[k]) / TOKENS_PER_KIND
+            for k in range(N)
+        ]
+        out[o_round:o_markers] = dense
+        tail = [x / 100 for x in state.totals]
+        tail += [x / 50 for x in state.round_sp[-1]] if state.round_sp else [0.0] * players
+        out[o_totals:] = tail
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+        return out
+
     return GameSpec(
-        "sweetnose", players, options, action_notations(players, tiles, max_bid), layout, fill
+        "sweetnose", players, options, action_notations(players, tiles, max_bid), layout, fill,
+        observe,
     )

@@ -59,7 +59,7 @@ def _round_end(view: JSON, t: Table, after: Table, people: People) -> str:
     if not emptied or any(sum(t.plate[s]) == 0 for s in emptied):
         return ""
     me = people.me
-    totals = [int(view["totals"][s]) + sweet_points(view, after, s) for s in range(len(t.plate))]
+    totals = heuristics.projected_totals(view, after)
     ahead = totals[me] <= min(totals)
     who = people.whose(emptied[0])
     rounds = view.get("rounds_to_play")

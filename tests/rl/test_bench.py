@@ -17,6 +17,8 @@ def test_bench_rl_measures_both_rates() -> None:
     assert row["game"] == "sweetshop" and row["players"] == 1
     assert row["engine_actions_per_s"] > 0 and row["env_steps_per_s"] > 0
     assert row["ratio"] == row["env_steps_per_s"] / row["engine_actions_per_s"]
+    assert row["ratio_info_views"] == (
+        row["env_steps_per_s_info_views"] / row["engine_actions_per_s"])
     assert row["view_us"] > 0 and row["encode_us"] > 0
     text = format_rl([row])
     assert text.splitlines()[1].split()[0] == "sweetshop"

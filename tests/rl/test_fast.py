@@ -54,3 +54,45 @@ def test_the_fast_observation_is_the_views_encoding(game_id: str) -> None:
 
 def test_the_fast_games_include_the_cheap_engines() -> None:
     assert "lechocolat" in FAST
+
+
+@pytest.mark.parametrize("game_id", ["bonbons", "sweetshop"])
+def test_lazy_views_change_nothing_but_the_infos(game_id: str) -> None:
+    """views="lazy": no view in `infos`, the same observations, masks and rewards; the view
+    is still there when asked for."""
+    import sweettooth.rl as rl
+
+    default, lazy = rl.env(game_id), rl.env(game_id, views="lazy")
+    default.reset(seed=3)
+    lazy.reset(seed=3)
+    rng = random.Random(0)
+    for agent in default.agent_iter():
+        a, b = default.last(), lazy.last()
+        assert lazy.agent_selection == agent
+        assert np.array_equal(a[0]["observation"], b[0]["observation"])
+        assert np.array_equal(a[0]["action_mask"], b[0]["action_mask"])
+        assert a[1:4] == b[1:4]
+        assert "view" in a[4] and b[4] == {}
+        if a[2] or a[3]:
+            default.step(None)
+            lazy.step(None)
+            continue
+        assert lazy.current_view() == a[4]["view"]
+        action = rng.choice(default.legal_ids())
+        default.step(action)
+        lazy.step(action)
+    with pytest.raises(ValueError, match="views must be 'info' or 'lazy'"):
+        rl.env(game_id, views="never")
+
+
+def test_gym_views_lazy_leaves_the_view_out_of_info() -> None:
+    import gymnasium
+
+    env = gymnasium.make("sweettooth/SweetShop-v0", views="lazy")
+    obs, info = env.reset(seed=1)
+    assert "view" not in info and info["action_mask"].sum() > 0
+    obs, _, _, _, info = env.step(int(obs["action_mask"].argmax()))
+    assert "view" not in info
+    eager = gymnasium.make("sweettooth/SweetShop-v0")
+    _, info = eager.reset(seed=1)
+    assert info["view"]["game"] == "sweetshop"

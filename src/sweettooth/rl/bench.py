@@ -1,9 +1,12 @@
 """`sweettooth bench --rl`: environment steps per second beside the engine's own random playouts.
 
 An environment step is one turn of the AEC loop as a trainer runs it: `env.last()` (the
-observation: the seat's view encoded, and the action mask), a uniformly random id among the
-mask's, and `env.step(id)` (which plays it, then builds the next seat's mask and view). Resets
-are timed too. The engine's rate is the plain random playout of `sweettooth bench`:
+observation and the action mask), a uniformly random id among the mask's, and `env.step(id)`
+(which plays it, then lists the next seat's legal actions and makes its mask). It is timed
+twice: with `views="lazy"` (no JSON view is built unless asked for; games with a fast
+observation path never build one) and with the default `views="info"` (the view of the agent
+to act built for `infos` at every step). Resets are not timed, as `sweettooth bench` does not
+time set-ups. The engine's rate is the plain random playout of `sweettooth bench`:
 `legal_actions()`, a random choice, `apply()`; the ratio says how much the RL layer costs.
 
 Times are the CPU time of this process (`time.process_time`), so a busy shared machine slows
@@ -130,18 +133,21 @@ def bench_rl(
 def format_rl(results: list[JSON]) -> str:
     """A plain table of `bench_rl` results."""
     lines = [f"{'game':<12} {'players':>7} {'engine actions/s':>17} {'env steps/s':>12} "
-             f"{'env/engine':>10} {'engine µs/action':>16} {'view µs':>8} {'encode µs':>9}"]
+             f"{'env/engine':>10} {'with views':>11} {'ratio':>6} {'engine µs/action':>16} "
+             f"{'view µs':>8} {'encode µs':>9}"]
     for r in results:
         lines.append(
             f"{r['game']:<12} {r['players']:>7} {r['engine_actions_per_s']:>17,.0f} "
             f"{r['env_steps_per_s']:>12,.0f} {r['ratio']:>10.0%} "
+            f"{r['env_steps_per_s_info_views']:>11,.0f} {r['ratio_info_views']:>6.0%} "
             f"{1e6 / r['engine_actions_per_s']:>16.0f} {r['view_us']:>8.0f} "
             f"{r['encode_us']:>9.0f}"
         )
     lines.append(
-        "one core, CPU time; env step = env.last() (encode + mask) + random masked id + "
-        "env.step();\nview: state.view(seat) per step (engine); encode: sweettooth.rl.encode "
-        "per step"
+        "one core, CPU time, set-ups and resets not counted; env step = env.last() (observation"
+        " + mask)\n+ a random id among the mask's + env.step(). env steps/s: views='lazy' (no JSON"
+        " view unless asked for);\nwith views: the default, the view of the agent to act built"
+        " for infos at every step.\nview: state.view(seat) per step (engine); encode:"
+        " sweettooth.rl.encode of that view"
     )
     return "\n".join(lines)
-

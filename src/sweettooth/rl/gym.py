@@ -16,7 +16,8 @@ seat), `seat` (the learner's seat, default 0), and every keyword of `sweettooth.
 
 The observation is the dict of the AEC environment (`observation`, `action_mask`); `info` holds
 the learner's raw view (`info["view"]`) and its mask (`info["action_mask"]`);
-`action_masks()` returns the mask too.
+`action_masks()` returns the mask too. With `views="lazy"`, `info` holds no view (faster: the
+observation of games with a fast path is then computed without building any JSON view).
 """
 
 from __future__ import annotations
@@ -66,10 +67,17 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         opponent: str | Sequence[str] = "medium",
         seat: int = 0,
         render_mode: str | None = None,
+        views: str = "info",
         **options: Any,
     ) -> None:
-        self.aec = SweettoothAEC(game_id, players, render_mode=render_mode or "ansi", **options)
-        self.aec.lazy_views = True  # views only for those who look
+        # The opponents' views are built only for those who look; the learner's goes in `info`
+        # unless views="lazy".
+        self.aec = SweettoothAEC(
+            game_id, players, render_mode=render_mode or "ansi", views="lazy", **options
+        )
+        if views not in ("info", "lazy"):
+            raise ValueError(f"views must be 'info' or 'lazy', got {views!r}")
+        self.info_views = views == "info"
         self.render_mode = render_mode
         self.players = self.aec.players
         if not 0 <= seat < self.players:
@@ -135,8 +143,9 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         aec = self.aec
         obs = aec.observe(self.agent)
         info = dict(aec.infos[self.agent])
-        if "view" not in info:  # the learner is to act: its view, as observed
-            info["view"] = aec.current_view()
+        if self.info_views and "view" not in info:
+            over = aec.terminations[self.agent] or aec.truncations[self.agent]
+            info["view"] = aec.state.view(self.seat) if over else aec.current_view()
         info["action_mask"] = obs["action_mask"]
         return (obs, 0.0, aec.terminations[self.agent], aec.truncations[self.agent], info)
 

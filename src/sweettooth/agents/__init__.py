@@ -52,11 +52,12 @@ _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
         "observe": lambda text: text.lower() in ("1", "true", "yes"),
         "widen": float,
         "horizon": lambda text: text.lower() in ("1", "true", "yes"),
+        "clock": str,
     },
     "easy": {},
     "medium": {},
-    "hard": {},
-    "hard-2025": {},  # the hard level's former settings, for comparisons (levels.LEGACY)
+    "hard": {"clock": str},
+    "hard-2025": {"clock": str},  # the hard level's former settings, for comparisons (LEGACY)
 }
 
 
@@ -71,7 +72,7 @@ def _build(kind: str, settings: dict[str, Any]) -> Agent:
         if "seconds" in settings and "iterations" not in settings:
             settings["iterations"] = None
         return ISMCTSAgent(**settings)
-    return LevelAgent(kind)
+    return LevelAgent(kind, **settings)
 
 
 def agent_names() -> list[str]:

@@ -52,6 +52,9 @@ from .heuristic import (
 )
 
 ROLLOUTS = ("random", "heuristic")
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What `seconds` counts: wall time (a player waits for it), or the searching thread's CPU
+time (a measurement that does not depend on what else the machine is doing)."""
 
 
 class Node:
@@ -74,7 +77,9 @@ class ISMCTSAgent:
     """The search bot. See the module docstring.
 
     iterations: iteration budget (None: no limit; then `seconds` must be set).
-    seconds: wall-time budget per move (None: no limit).
+    seconds: time budget per move (None: no limit), counted by `clock`.
+    clock: "wall" (the default: what a player waits) or "cpu" (the searching thread's CPU time,
+        so that a measurement on a busy machine searches as much as on an idle core).
     rollout: "random" or "heuristic" (the game's own `heuristics.choose` on imagined views).
     epsilon: in heuristic rollouts, the probability of a random move instead.
     exploration: the UCB constant c (rewards lie in [0, 1]).
@@ -115,6 +120,7 @@ class ISMCTSAgent:
     widen: float = 0.0
     horizon: bool = False
     sensible: bool = True
+    clock: str = "wall"
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -136,6 +142,8 @@ class ISMCTSAgent:
             raise ValueError(f"prior must not be negative, got {self.prior}")
         if self.samples is not None and self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if self.clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {self.clock!r}")
 
     @property
     def name(self) -> str:
@@ -159,6 +167,8 @@ class ISMCTSAgent:
             parts.append(f"widen={self.widen:g}")
         if self.horizon:
             parts.append("horizon=1")
+        if self.clock != "wall":
+            parts.append(f"clock={self.clock}")
         return "ismcts:" + ",".join(parts)
 
     def choose(
@@ -187,6 +197,7 @@ class Search:
 
     def __init__(self, agent: ISMCTSAgent, game: Game[Any], view: JSON, rng: random.Random):
         self.agent = agent
+        self.now = CLOCKS[agent.clock]
         self.game = game
         self.view = view
         self.seat = int(view["seat"])
@@ -206,10 +217,10 @@ class Search:
     def run(self) -> None:
         agent = self.agent
         limit = agent.iterations if agent.iterations is not None else math.inf
-        deadline = None if agent.seconds is None else time.perf_counter() + agent.seconds
+        deadline = None if agent.seconds is None else self.now() + agent.seconds
         while self.iterations < limit:
             if not self.iterate(deadline) or (
-                deadline is not None and time.perf_counter() >= deadline
+                deadline is not None and self.now() >= deadline
             ):
                 break
 
@@ -279,7 +290,7 @@ class Search:
             state._play(policy(state))
             depth -= 1
             steps += 1
-            if deadline is not None and steps % 8 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and steps % 8 == 0 and self.now() >= deadline:
                 return False  # out of time: a move is due, this rollout is cut off unused
         rewards = self.rewards(state) if state.to_move is None else self.evaluate(state)
         for n in path:

@@ -40,6 +40,8 @@ from .ismcts import ISMCTSAgent
 LEVELS = ("easy", "medium", "hard")
 LEGACY = ("hard-2025",)
 """Former settings of a level, kept under a name for comparisons (not offered to players)."""
+SEARCHING = ("hard", "hard-2025")
+"""The levels that search against a time cap."""
 
 HARD_SECONDS = 0.9
 """The hard bot's wall-time cap per move: it stops searching early rather than go past this."""
@@ -53,12 +55,12 @@ def _medium() -> Agent:
     return HeuristicAgent(label="medium")
 
 
-def _hard(**settings: Any) -> Callable[[], Agent]:
+def _hard(**settings: Any) -> Callable[..., Agent]:
     settings = {"seconds": HARD_SECONDS, "prior": 1.0, "label": "hard", **settings}
-    return lambda: ISMCTSAgent(**settings)
+    return lambda clock="wall": ISMCTSAgent(**settings, clock=clock)
 
 
-def _legacy(**settings: Any) -> Callable[[], Agent]:
+def _legacy(**settings: Any) -> Callable[..., Agent]:
     return _hard(seconds=LEGACY_SECONDS, label="hard-2025", sensible=False, **settings)
 
 
@@ -77,12 +79,12 @@ def _bonbons_easy() -> Agent:
     return _Named(BonbonsMemoryAgent(forget=0.3), "easy")
 
 
-def _levels(game_id: str, hard: dict[str, Any]) -> dict[str, Callable[[], Agent]]:
+def _levels(game_id: str, hard: dict[str, Any]) -> dict[str, Callable[..., Agent]]:
     easy = _bonbons_easy if game_id == "bonbons" else _easy
     return {"easy": easy, "medium": _medium, "hard": _hard(**hard), "hard-2025": _legacy(**hard)}
 
 
-_TABLE: dict[str, dict[str, Callable[[], Agent]]] = {
+_TABLE: dict[str, dict[str, Callable[..., Agent]]] = {
     game_id: _levels(game_id, hard) for game_id, hard in _HARD_SETTINGS.items()
 }
 
@@ -109,10 +111,12 @@ def _check_level(level: str) -> None:
         raise ValueError(f"unknown level {level!r}; valid levels: {', '.join(LEVELS)}")
 
 
-def difficulty(game_id: str, level: str) -> Agent:
+def difficulty(game_id: str, level: str, clock: str = "wall") -> Agent:
     """The agent for `level` ("easy", "medium", "hard") in game `game_id`.
 
-    ValueError names the valid games or levels otherwise. See the module's table.
+    ValueError names the valid games or levels otherwise. See the module's table. `clock`
+    (hard levels only) is what their time cap counts: "wall" time, or the search's "cpu" time
+    (for measurements on a busy machine: `--agents hard:clock=cpu,heuristic`).
 
     >>> difficulty("lechocolat", "medium").name
     'medium'
@@ -124,7 +128,11 @@ def difficulty(game_id: str, level: str) -> Agent:
         raise ValueError(
             f"no difficulty levels for game {game_id!r}; games: {', '.join(sorted(_TABLE))}"
         ) from None
-    return levels[level]()
+    if clock == "wall":
+        return levels[level]()
+    if level not in SEARCHING:
+        raise ValueError(f"level {level!r} has no clock; only {', '.join(SEARCHING)} search")
+    return levels[level](clock=clock)
 
 
 @dataclass(slots=True)
@@ -132,19 +140,22 @@ class LevelAgent:
     """A difficulty level for whatever game it is asked to play (chosen at the first move)."""
 
     level: str
+    clock: str = "wall"
     _agents: dict[str, Agent] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         _check_level(self.level)
+        if self.clock != "wall":
+            difficulty("lechocolat", self.level, self.clock)  # a bad clock fails here, not later
 
     @property
     def name(self) -> str:
-        return self.level
+        return self.level if self.clock == "wall" else f"{self.level}:clock={self.clock}"
 
     def choose(
         self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
     ) -> Action:
         agent = self._agents.get(game.id)
         if agent is None:
-            agent = self._agents[game.id] = difficulty(game.id, self.level)
+            agent = self._agents[game.id] = difficulty(game.id, self.level, self.clock)
         return agent.choose(game, view, legal, rng)

@@ -170,7 +170,8 @@ class _ExchangeScores:
         self.weight = [markers[k] + (0 if self.ignores else market[k]) for k in range(N)]
         self.sweets = t.sweets(seat)
         self.others: dict[int, tuple[list[int], int]] = {}
-        self.any_empty = any(not any(plate) for plate in t.plate)
+        self.left = [sum(plate) for plate in t.plate]  # tokens on each plate
+        self.any_empty = not all(self.left)
 
     def _other(self, o: int) -> tuple[list[int], int]:
         """An opponent's guessed weights per kind and estimated SP before the exchange."""
@@ -193,8 +194,7 @@ class _ExchangeScores:
             mine = self.now - self.weight[give] + self.weight[take]
             weight, sp = self._other(a.opponent)
             theirs = sp + weight[give] - weight[take]
-            empties = (t.plate[seat][give] == 1 and sum(t.plate[seat]) == 1) or (
-                t.plate[a.opponent][take] == 1 and sum(t.plate[a.opponent]) == 1)
+            empties = self.left[seat] == 1 or self.left[a.opponent] == 1
         else:
             theirs = 0
             if self.ignores:
@@ -206,8 +206,7 @@ class _ExchangeScores:
                 sweets[give] -= 1
                 sweets[take] += 1
                 mine = sum(sweets[k] * (markers[k] + market[k]) for k in range(N))
-            plate = t.plate[seat]
-            empties = give != take and plate[give] == 1 and sum(plate) == 1
+            empties = False  # a market trade puts back on your plate what it takes off
         end = ending(self.view, _after(t, seat, a)) if empties else GOES_ON
         return end, mine, -theirs
 

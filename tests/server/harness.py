@@ -194,3 +194,26 @@ def wait_for(predicate: Any, what: str, timeout: float = WAIT) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"gave up waiting for {what}")
         time.sleep(0.05)
+
+
+class Servers:
+    """Several server processes on one database (what a deployment behind a reverse proxy
+    runs), started side by side; `with Servers(db, 3) as (a, b, c): ...`."""
+
+    def __init__(self, db: str, count: int, env: dict[str, str] | None = None) -> None:
+        self.servers = [ServerProcess(db, env) for _ in range(count)]
+
+    def __enter__(self) -> list[ServerProcess]:
+        from concurrent.futures import ThreadPoolExecutor
+
+        try:
+            with ThreadPoolExecutor(len(self.servers)) as pool:
+                list(pool.map(ServerProcess.start, self.servers))
+        except BaseException:
+            self.__exit__()
+            raise
+        return self.servers
+
+    def __exit__(self, *exc: object) -> None:
+        for server in self.servers:
+            server.stop()

@@ -5,6 +5,12 @@ them in its database executor, so the event loop never waits on disk or network.
 actions go through `insert_actions`, which commits a batch in one transaction (group commit) and
 reports, per action, whether it won its ply: the primary key `(table_id, ply)` lets exactly one
 action per ply commit, however many writers race for it.
+
+Several processes (PostgreSQL): with `notify_channel` set, every write that changes a table
+also sends `pg_notify` in its own transaction, so the other processes hear of exactly the
+changes that committed (an action with its ply and notation; "table changed" otherwise). The
+bot leases (`acquire_lease`, `renew_leases`, ...) use the database's clock, so the processes'
+clocks need not agree.
 """
 
 from __future__ import annotations
@@ -18,13 +24,25 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .models import ActionRow, SeatRow, TableRow, utcnow
+from .fanout import action_event, channel_name, table_event
+from .models import ActionRow, BotLeaseRow, SeatRow, TableRow, utcnow
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x5357_4545_5400  # PostgreSQL advisory lock held while migrating
 
 
 def hash_token(token: str) -> str:
@@ -70,6 +88,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # processes starting together migrate in turn
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -122,12 +142,37 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.notify_channel: str | None = None  # PostgreSQL NOTIFY channel (several processes)
+        self.origin = ""  # this process, named in every notification it sends
 
     def close(self) -> None:
         self.engine.dispose()
 
+    # -- notifications (several processes) -----------------------------------------------------
+    def channel(self) -> str:
+        """The NOTIFY channel of this database and schema (PostgreSQL only)."""
+        with self.engine.connect() as conn:
+            database, schema = conn.execute(
+                text("SELECT current_database(), current_schema()")).one()
+        return channel_name(f"{database}/{schema}")
+
+    def _notify(self, conn: Connection, payloads: Sequence[str]) -> None:
+        """Send `payloads` when (and only if) the transaction of `conn` commits."""
+        if self.notify_channel is None or not payloads:
+            return
+        conn.execute(
+            text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+            {"channel": self.notify_channel, "payloads": list(payloads)},
+        )
+
+    def _changed(self, conn: Connection, table_id: str, new: bool = False) -> None:
+        if self.notify_channel is not None:
+            self._notify(conn, [table_event(self.origin, table_id, new)])
+
     # -- tables --------------------------------------------------------------------------------
-    def create_table(self, table: TableData) -> None:
+    def create_table(self, table: TableData, lease: tuple[str, float] | None = None) -> None:
+        """Write the table and its seats in one transaction (with `lease` (holder, seconds): and
+        the lease on its bots)."""
         with Session(self.engine) as s, s.begin():
             s.add(
                 TableRow(
@@ -149,8 +194,13 @@ class Store:
                         name=st.name, token_hash=st.token_hash, ready=st.ready,
                     )
                 )
+            s.flush()
+            if lease is not None:
+                s.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
+            self._changed(s.connection(), table.id, new=True)
 
-    def load_table(self, table_id: str) -> TableData | None:
+    def load_table(self, table_id: str, from_ply: int = 0) -> TableData | None:
+        """The table as stored, with its actions from `from_ply` on (all by default)."""
         with Session(self.engine) as s:
             row = s.get(TableRow, table_id)
             if row is None:
@@ -159,7 +209,8 @@ class Store:
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             ).all()
             actions = s.scalars(
-                select(ActionRow.action).where(ActionRow.table_id == table_id)
+                select(ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.ply >= from_ply)
                 .order_by(ActionRow.ply)
             ).all()
             return TableData(
@@ -192,13 +243,18 @@ class Store:
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status=status, result=result)
             )
+            if status in ("finished", "abandoned"):  # nothing left for a bot to play
+                s.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
+            self._changed(s.connection(), table_id)
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table (an expired one nobody joined): its seats and actions go with it."""
         with Session(self.engine) as s, s.begin():
             s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            s.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
+            self._changed(s.connection(), table_id)
 
     # -- seats ---------------------------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
@@ -212,7 +268,10 @@ class Store:
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            return bool(getattr(done, "rowcount", 0) == 1)
+            claimed = bool(getattr(done, "rowcount", 0) == 1)
+            if claimed:
+                self._changed(s.connection(), table_id)
+            return claimed
 
     def set_ready(self, table_id: str, seat: int) -> None:
         with Session(self.engine) as s, s.begin():
@@ -220,6 +279,7 @@ class Store:
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(ready=True)
             )
+            self._changed(s.connection(), table_id)
 
     # -- actions -------------------------------------------------------------------------------
     def insert_actions(self, batch: Sequence[PendingAction]) -> list[bool]:
@@ -236,16 +296,74 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(ActionRow), rows)
+                if self.notify_channel is not None:
+                    self._notify(conn, [self._action_event(a) for a in batch])
             return [True] * len(rows)
         except IntegrityError:
             if len(rows) == 1:
                 return [False]
         out: list[bool] = []
-        for row in rows:
+        for row, pending in zip(rows, batch, strict=True):
             try:
                 with self.engine.begin() as conn:
                     conn.execute(insert(ActionRow), [row])
+                    if self.notify_channel is not None:
+                        self._notify(conn, [self._action_event(pending)])
                 out.append(True)
             except IntegrityError:
                 out.append(False)
         return out
+
+    def _action_event(self, a: PendingAction) -> str:
+        return action_event(self.origin, a.table_id, a.ply, a.seat, a.action)
+
+    # -- bot leases (PostgreSQL: several processes) --------------------------------------------
+    def acquire_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Take (or renew) the lease on a table's bots for `seconds` if it is free, expired or
+        already `holder`'s; False if another process holds it, or the table is gone."""
+        try:
+            with self.engine.begin() as conn:
+                return conn.execute(
+                    _ACQUIRE, {"t": table_id, "h": holder, "s": seconds}).first() is not None
+        except IntegrityError:  # the table was deleted meanwhile
+            return False
+
+    def renew_leases(self, holder: str, seconds: float) -> list[str]:
+        """Extend every lease `holder` still holds by `seconds` from now: their table ids."""
+        with self.engine.begin() as conn:
+            return list(conn.execute(text(
+                "UPDATE bot_leases SET expires_at = now() + make_interval(secs => :s) "
+                "WHERE holder = :h AND expires_at >= now() RETURNING table_id"),
+                {"h": holder, "s": seconds}).scalars())
+
+    def orphaned_tables(self, limit: int) -> list[str]:
+        """Unfinished tables with bot seats whose lease is missing or expired, oldest first."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(text(
+                "SELECT t.id FROM tables t WHERE t.status IN ('waiting', 'playing') "
+                "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot') "
+                "AND NOT EXISTS (SELECT 1 FROM bot_leases l WHERE l.table_id = t.id "
+                "AND l.expires_at >= now()) ORDER BY t.created_at LIMIT :n"),
+                {"n": limit}).scalars())
+
+    def release_leases(self, holder: str) -> None:
+        """Give up every lease of `holder` (a process stopping politely)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
+
+    def lease_holders(self) -> dict[str, str]:
+        """Table id -> the process holding its bots' lease (for tests and operators)."""
+        with self.engine.connect() as conn:
+            return {t: h for t, h in conn.execute(
+                select(BotLeaseRow.table_id, BotLeaseRow.holder)).all()}
+
+
+_ACQUIRE = text(
+    "INSERT INTO bot_leases (table_id, holder, expires_at) "
+    "VALUES (:t, :h, now() + make_interval(secs => :s)) "
+    "ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, "
+    "expires_at = excluded.expires_at "
+    "WHERE bot_leases.holder = excluded.holder OR bot_leases.expires_at < now() "
+    "RETURNING table_id"
+)
+"""Insert or take over a lease (PostgreSQL); a row comes back only if this holder has it."""

@@ -1,6 +1,6 @@
 """The database: a table is its record (seed, options, actions) plus who sits where.
 
-Three tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
+Four tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
 migrations in `migrations/` (applied when the server starts), never by `create_all`.
 
 - `tables`: one row per game table: game id, rules version, player count, seed, options, the
@@ -11,6 +11,8 @@ migrations in `migrations/` (applied when the server starts), never by `create_a
   SHA-256 hash of the seat token once someone has joined. The token itself is never stored.
 - `actions`: one row per action, primary key `(table_id, ply)`: two writers racing for the same
   ply cannot both commit, whatever process they run in.
+- `bot_leases` (schema 0003): which server process plays a table's bots, until when (database
+  time); renewed by its holder, taken over by another process once expired.
 """
 
 from __future__ import annotations
@@ -72,3 +74,13 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BotLeaseRow(Base):
+    __tablename__ = "bot_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(64), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

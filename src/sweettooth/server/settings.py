@@ -72,6 +72,10 @@ class Settings:
     """Seconds between the server's WebSocket pings."""
     ws_ping_timeout: float = 20.0
     """A WebSocket that does not answer a ping within this (e.g. stalled mid-frame) is closed."""
+    ws_compress_min_bytes: int = 8192
+    """WebSocket messages shorter than this are sent uncompressed even when the client accepts
+    permessage-deflate (compressing every small frame for every connection cost the server more
+    than anything else under load); 0 compresses every message."""
     max_connections_per_address: int = 64
     """Open HTTP connections, and open WebSockets, one client address may hold (each)."""
     trusted_proxies: str = ""
@@ -84,6 +88,13 @@ class Settings:
     abandoned_after: float = 900.0
     """Seconds after which a game whose human players have all been gone (never joined, or
     disconnected) is ended as abandoned."""
+    redis_url: str = ""
+    """Several processes: fan table events out over Redis pub/sub at this URL
+    (`redis://127.0.0.1:6379/0`) instead of PostgreSQL LISTEN/NOTIFY. Empty: no Redis."""
+    lease_seconds: float = 10.0
+    """Several processes: how long a process's lease on a table's bot seats (and its word
+    that a seat is connected through it) lasts unless renewed; renewed every third of it. A
+    killed process's bots are taken over, and its connections forgotten, after about this."""
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
@@ -131,6 +142,10 @@ class Settings:
         for name, value in positive.items():
             if value < 1:
                 raise ValueError(f"{name} must be at least 1, got {value}")
+        if self.ws_compress_min_bytes < 0:
+            raise ValueError(
+                f"ws_compress_min_bytes must not be negative, got {self.ws_compress_min_bytes}"
+            )
         if self.rate_per_second < 0 or self.http_per_second < 0 or self.bot_delay < 0:
             raise ValueError("rate_per_second, http_per_second and bot_delay must not be negative")
         durations = {
@@ -140,10 +155,17 @@ class Settings:
             "keep_alive_timeout": self.keep_alive_timeout, "hello_timeout": self.hello_timeout,
             "ws_ping_interval": self.ws_ping_interval, "ws_ping_timeout": self.ws_ping_timeout,
             "waiting_table_ttl": self.waiting_table_ttl, "abandoned_after": self.abandoned_after,
+            "lease_seconds": self.lease_seconds,
         }
         for name, seconds in durations.items():
             if not seconds > 0 or seconds == float("inf"):
                 raise ValueError(f"{name} must be a positive number of seconds, got {seconds}")
+
+        if self.redis_url and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(
+                "redis_url must start with redis://, rediss:// or unix:// (got "
+                f"{self.redis_url.split(':', 1)[0][:20]!r}...)"
+            )
 
     @property
     def proxies(self) -> list[str]:

@@ -42,6 +42,7 @@ from sweettooth.core import (
 from sweettooth.core import game as get_game
 
 from .bots import LEVELS, AgentFactory, decide, decide_with, make_executor
+from .cluster import Cluster
 from .db import PendingAction, SeatData, Store, TableData, hash_token
 from .options import OptionRangeError, check_online
 from .protocol import ActionMsg, ProtocolError, dumps, error
@@ -159,6 +160,8 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     seed_sha256: str = ""
+    remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Human seats connected through other processes: process -> (seats, monotonic expiry)."""
 
     def __post_init__(self) -> None:
         self.seed_sha256 = seed_digest(self.seed)
@@ -178,7 +181,12 @@ class LiveTable:
 
     def humans_connected(self) -> bool:
         return any(c.seat is not None and self.seats[c.seat].kind == "human"
-                   for c in self.clients)
+                   for c in self.clients) or any(seats for seats, _ in self.remote.values())
+
+    def local_humans(self) -> frozenset[int]:
+        """The human seats connected through this process."""
+        return frozenset(c.seat for c in self.clients
+                         if c.seat is not None and self.seats[c.seat].kind == "human")
 
     @property
     def started(self) -> bool:
@@ -186,7 +194,8 @@ class LiveTable:
         return all(s.kind == "bot" or s.ready for s in self.seats)
 
     def connected(self, seat: int) -> bool:
-        return self.seats[seat].kind == "bot" or any(c.seat == seat for c in self.clients)
+        return (self.seats[seat].kind == "bot" or any(c.seat == seat for c in self.clients)
+                or any(seat in seats for seats, _ in self.remote.values()))
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [
@@ -300,6 +309,7 @@ class TableManager:
         self._writer: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closing = False
+        self.cluster = Cluster(self)  # the other processes on this database, if any
 
     # -- life cycle ----------------------------------------------------------------------------
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -337,10 +347,12 @@ class TableManager:
         """Start the group-commit writer, rebuild every unfinished table, restart its bots,
         and start the sweeper that expires and abandons tables."""
         self._writer = asyncio.create_task(self._write_loop())
+        await self.cluster.start()  # listens before loading: no change is missed
         for table_id in await self.db(self.store.unfinished_ids):
             table = await self.get(table_id)
             if table is not None:
                 self.schedule_bots(table)
+        self.cluster.start_leases()
         self._sweeper = asyncio.create_task(self._sweep_loop())
 
     async def stop(self) -> None:
@@ -349,6 +361,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.cluster.stop()
         for table in self.tables.values():
             for client in list(table.clients):
                 client.close()
@@ -411,8 +424,12 @@ class TableManager:
         if table.started:
             data = TableData(**{**_fields(data), "status": "playing"})
             table.status = "playing"
-        await self.write(self.store.create_table, data)
+        lease = self.cluster.lease_for_new_table() if "bot" in (k for k, _ in specs) else None
+        await self.write(self.store.create_table, data, lease)
+        if lease is not None:
+            self.cluster.took(table.id)
         self.tables[table.id] = table
+        self.cluster.changed(table.id, new=True)
         self.schedule_bots(table)
         return table
 
@@ -512,6 +529,7 @@ class TableManager:
                 raise LobbyError(409, f"seat {seat} was just taken")
             table.seats[seat].name = name
             table.seats[seat].token_hash = digest
+        self.cluster.changed(table.id)
         table.broadcast_presence()
         return seat, token
 
@@ -520,6 +538,8 @@ class TableManager:
         self, table: LiveTable, token: str | None, client: Client, log: str = "full"
     ) -> None:
         """Seat `client` by its token (None: spectator), send it the table, tell the others."""
+        if self.cluster.active:  # a seat joined, or a move made, elsewhere just now
+            await self._catch_up(table)
         seat: int | None = None
         if token is not None:
             digest = hash_token(token)
@@ -539,7 +559,10 @@ class TableManager:
                     table.status = "playing"
                     started_now = True
                     await self._set_status(table, "playing", None)
+                else:
+                    self.cluster.changed(table.id)
             table.clients.add(client)
+            self.cluster.presence(table)
             if seat is not None and table.seats[seat].kind == "human":
                 table.humans_gone_since = None
             client.send(dumps({
@@ -555,9 +578,17 @@ class TableManager:
             if started_now:
                 self.schedule_bots(table)
 
+    async def _catch_up(self, table: LiveTable) -> None:
+        async with table.lock:
+            try:
+                await self.cluster.catch_up(table)
+            except StorageUnavailable:
+                log.warning("table %s: could not read it again; serving it as known", table.id)
+
     async def detach(self, table: LiveTable, client: Client) -> None:
         client.close()
         table.clients.discard(client)
+        self.cluster.presence(table)
         if not table.humans_connected() and table.humans_gone_since is None:
             table.humans_gone_since = time.monotonic()
         if client.seat is not None and not table.connected(client.seat):
@@ -604,8 +635,11 @@ class TableManager:
             text = str(action)
             ply = table.ply
             won = await self._commit(PendingAction(table.id, ply, seat, text))
-            if not won:
-                self.tables.pop(table.id, None)  # another writer owns this table: reload it
+            if not won:  # another writer (process) took this ply: apply what it committed
+                try:
+                    await self.cluster.catch_up(table)
+                except StorageUnavailable:
+                    self.tables.pop(table.id, None)  # reloaded whole when next asked for
                 raise ProtocolError(
                     "stale_ply", f"another action was committed for ply {ply} first"
                 )
@@ -625,6 +659,7 @@ class TableManager:
     async def _finish(self, table: LiveTable) -> None:
         res = table.state.result()
         table.status = "finished"
+        self.cluster.held.pop(table.id, None)
         await self._set_status(table, "finished", None if res is None else res.to_json())
 
     async def _set_status(
@@ -637,6 +672,7 @@ class TableManager:
         except StorageUnavailable:
             log.error("table %s: could not record status %s", table.id, status)
             return False
+        self.cluster.changed(table.id)
         return True
 
     async def _commit(self, pending: PendingAction) -> bool:
@@ -663,6 +699,7 @@ class TableManager:
                     if not fut.done():
                         fut.set_exception(failure)
                 continue
+            self.cluster.committed([p for p, ok in zip(pending, results, strict=True) if ok])
             for (_, fut), ok in zip(batch, results, strict=True):
                 if not fut.done():
                     fut.set_result(ok)
@@ -674,6 +711,7 @@ class TableManager:
         if (
             self.closing or table.bot_task is not None or seat is None or not table.started
             or table.seats[seat].kind != "bot" or table.status == "abandoned"
+            or not self.cluster.holds(table.id)  # another process plays this table's bots
         ):
             return
         table.bot_task = asyncio.create_task(self._bot_loop(table))
@@ -684,7 +722,8 @@ class TableManager:
         and tries again, so the table resumes when the database is back."""
         backoff = 0.1
         try:
-            while not self.closing and self.tables.get(table.id) is table:
+            while (not self.closing and self.tables.get(table.id) is table
+                   and self.cluster.holds(table.id)):
                 state = table.state
                 seat = state.to_move
                 if (seat is None or table.seats[seat].kind != "bot" or not table.started
@@ -697,6 +736,9 @@ class TableManager:
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
+                    if self.cluster.leases:  # its lease should have made this impossible
+                        log.warning("table %s: another process played bot seat %s's move",
+                                    table.id, seat)
                 except Exception as exc:
                     if isinstance(exc, StorageUnavailable):
                         log.warning("table %s: bot waits %.1f s for the database", table.id,
@@ -750,6 +792,10 @@ class TableManager:
             humans = [s for s in table.seats if s.kind == "human"]
             if not humans:
                 continue  # all bots: it plays to its end by itself
+            if table.humans_connected():  # here or (presence) through another process
+                table.humans_gone_since = None
+            elif table.humans_gone_since is None:
+                table.humans_gone_since = now
             nobody_joined = table.status == "waiting" and not any(s.taken for s in humans)
             if nobody_joined:
                 if wall - table.created >= self.settings.waiting_table_ttl:
@@ -764,6 +810,7 @@ class TableManager:
                 return  # joined meanwhile
             await self.write(self.store.delete_table, table.id)
             self.tables.pop(table.id, None)
+        self.cluster.changed(table.id)
         log.info("table %s expired: nobody joined", table.id)
         for client in list(table.clients):
             client.send(error("table_expired", "this table expired: nobody joined it", None))
@@ -775,6 +822,7 @@ class TableManager:
                 return
             await self.write(self.store.set_status, table.id, "abandoned",
                              {"abandoned": True, "ply": table.ply})
+            self.cluster.changed(table.id)
             table.status = "abandoned"
             if table.bot_task is not None:
                 table.bot_task.cancel()

@@ -73,14 +73,20 @@ def lineup(index: int, agents: int, players: int) -> list[int]:
     return [(index + seat) % agents for seat in range(players)]
 
 
+def derived_seed(run: str, seed: int, what: str, index: int) -> int:
+    """A 48-bit seed for `what` number `index` of a `run` ("arena", "balance") with `seed`: the
+    same on every machine and worker, unrelated across runs, seeds and indices."""
+    return random.Random(f"{run}/{seed}/{what}/{index}").getrandbits(48)
+
+
 def deal_seed(seed: int, deal: int) -> int:
     """The game seed of deal number `deal` of an arena run with seed `seed`."""
-    return random.Random(f"arena/{seed}/deal/{deal}").getrandbits(48)
+    return derived_seed("arena", seed, "deal", deal)
 
 
 def bot_seed(seed: int, index: int) -> int:
     """The seed of the bots' generators in game `index`."""
-    return random.Random(f"arena/{seed}/bots/{index}").getrandbits(48)
+    return derived_seed("arena", seed, "bots", index)
 
 
 @cache

@@ -12,14 +12,19 @@ and the engines are untouched.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import sweettooth as st
 from sweettooth.agents import play_out, seat_rngs
 from sweettooth.arena.backends import run_indexed
-from sweettooth.arena.tournament import cached_agent, check_run, lineup, preflight
+from sweettooth.arena.tournament import (
+    cached_agent,
+    check_run,
+    derived_seed,
+    lineup,
+    preflight,
+)
 from sweettooth.core import JSON, OptionValue
 
 from .components import observe
@@ -42,12 +47,12 @@ class BalanceSpec:
 
 def game_seed(seed: int, index: int) -> int:
     """The deal of game `index` in a run with seed `seed`."""
-    return random.Random(f"balance/{seed}/game/{index}").getrandbits(48)
+    return derived_seed("balance", seed, "game", index)
 
 
 def bot_seed(seed: int, index: int) -> int:
     """The seed of the bots' generators in game `index`."""
-    return random.Random(f"balance/{seed}/bots/{index}").getrandbits(48)
+    return derived_seed("balance", seed, "bots", index)
 
 
 def play_one(spec: BalanceSpec, index: int) -> JSON:

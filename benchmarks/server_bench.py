@@ -1,15 +1,27 @@
-"""Server benchmark (not a test): N concurrent tables played over WebSockets.
+"""Server benchmark (not a test): tables played over WebSockets, with idle tables and spectators.
 
-    .venv/bin/python benchmarks/server_bench.py --tables 50 --db sqlite
-    .venv/bin/python benchmarks/server_bench.py --tables 200 --db postgresql+psycopg://postgres@127.0.0.1:5432/test
+The defaults are the load of issue 15: 200 tables, 100 of them played as fast as the clients
+can, 300 spectators:
+
+    .venv/bin/python benchmarks/server_bench.py --db sqlite
+    .venv/bin/python benchmarks/server_bench.py \
+        --db postgresql+psycopg://postgres@127.0.0.1:5432/test
 
 Starts `sweettooth serve` in a subprocess on a free loopback port (SQLite in a temporary file,
-or PostgreSQL in a fresh schema that is dropped afterwards). This process then runs N tables at
-once: every seat is a WebSocket client that plays a random legal action whenever its view says
-it is to move. When a table's game ends a new one starts, until `--seconds` have passed. It
-prints moves/s (actions acknowledged, i.e. committed) and the round trip of an action, from
-sending it to receiving its ack, as p50/p99. The client runs in one process and one event loop,
-so on a small machine it competes with the server for the cores.
+or PostgreSQL in a fresh schema that is dropped afterwards). This process then opens `--tables`
+tables and joins and connects every seat. `--playing` of them are played: every seat is a
+WebSocket client that sends a random legal action as soon as its view says it is to move, and
+when a game ends the slot opens a new table and plays on. The other tables are idle (their
+players are connected and never move). `--spectators` watch the played tables (spread evenly;
+they follow their slot to its next table) and read every frame.
+
+Measured over `--seconds` after `--warmup`: moves/s (actions acknowledged, i.e. committed), the
+round trip of an action from sending it to receiving its ack (p50/p95/p99/max), and the CPU
+time per acknowledged move of the server process and of this load generator. The generator
+runs on the same machine in one process and one event loop; it parses only the frames a
+player needs (spectators read and count theirs), asks for permessage-deflate like a browser,
+and is measured, so its share of the cores is on the record. `--profile FILE` runs py-spy
+(if installed) on the server during the measurement and writes collapsed stacks to FILE.
 """
 
 from __future__ import annotations
@@ -20,133 +32,266 @@ import json
 import os
 import random
 import re
+import resource
 import secrets
-import statistics
+import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[1]
+
+loads: Callable[[str | bytes], Any]
+try:
+    import orjson
+
+    loads = orjson.loads
+except ImportError:  # pragma: no cover - orjson ships with the server
+    loads = json.loads
 
 
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.measuring = False
+        self.moves = 0
         self.games = 0
         self.errors = 0
+        self.frames = 0
+        self.pings: list[float] = []
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, extra_env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    """Start the server with its log going to `log_path` (a file, not a pipe: a pipe this
+    process had to drain would slow the server down whenever the generator is busy)."""
     env = {**os.environ, "SWEETTOOTH_RATE_BURST": "100000", "SWEETTOOTH_RATE_PER_SECOND": "100000",
            "SWEETTOOTH_HTTP_BURST": "100000", "SWEETTOOTH_HTTP_PER_SECOND": "100000",
            "SWEETTOOTH_MAX_OPEN_TABLES": "100000",
            # one load generator on one address stands for many players on many addresses
            "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "100000",
-           "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "100000"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    found = threading.Event()
-    url: list[str] = []
-
-    def pump() -> None:
-        assert proc.stderr is not None
-        for line in proc.stderr:
-            m = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", line)
-            if m:
-                url.append(m.group(1))
-                found.set()
-
-    threading.Thread(target=pump, daemon=True).start()
-    if not found.wait(60):
-        proc.kill()
-        raise SystemExit("the server did not start")
-    return proc, url[0]
+           "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "100000", **extra_env}
+    with open(log_path, "wb") as sink:
+        return subprocess.Popen(
+            [sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=sink,
+        )
 
 
-async def seat_client(ws_url: str, token: str, seat: int, rng: random.Random,
-                      stats: Stats, log: str) -> None:
-    async with connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "log": log}))
+def server_url(proc: subprocess.Popen[bytes], log_path: Path) -> str:
+    """The URL from the server's `Uvicorn running on` log line."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        m = re.search(r"Uvicorn running on (http://127\.0\.0\.1:\d+)", log_path.read_text())
+        if m:
+            return m.group(1)
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"the server did not start:\n{log_path.read_text()[-2000:]}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process `pid` (all its threads) so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Bench:
+    def __init__(self, base: str, args: argparse.Namespace) -> None:
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.args = args
+        self.stats = Stats()
+        self.stop = asyncio.Event()
+
+    async def open_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        r = await http.post("/api/tables", json={
+            "game": self.args.game, "seats": [{"kind": "human"}] * self.args.players})
+        r.raise_for_status()
+        table = r.json()["id"]
+        tokens = []
+        for p in range(self.args.players):
+            j = await http.post(f"/api/tables/{table}/join", json={"name": f"p{p}"})
+            j.raise_for_status()
+            tokens.append(j.json()["token"])
+        return table, tokens
+
+    async def hello(self, table: str, token: str | None) -> ClientConnection:
+        ws = await connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**24)
+        await ws.send(json.dumps({"type": "hello", "token": token, "log": self.args.log}))
+        return ws
+
+    async def player(self, ws: ClientConnection, seat: int, rng: random.Random) -> None:
+        stats = self.stats
         sent_at = 0.0
         async for raw in ws:
-            msg = json.loads(raw)
+            msg = loads(raw)
             kind = msg["type"]
             if kind == "ack":
-                stats.latencies.append(time.perf_counter() - sent_at)
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.moves += 1
             elif kind == "error":
                 stats.errors += 1
             elif kind == "state":
                 view = msg["view"]
                 if view["result"] is not None:
                     return
+                if self.stop.is_set():
+                    return
                 if view["to_move"] == seat and msg["started"]:
+                    action = rng.choice(view["legal_actions"])
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "action", "ply": msg["ply"],
-                                              "action": rng.choice(view["legal_actions"])}))
+                                              "action": action}))
+
+    async def reader(self, ws: ClientConnection) -> None:
+        """A spectator (or an idle player): reads every frame until told to stop."""
+        async for _ in ws:
+            self.stats.frames += 1
+
+    async def pinger(self, ws: ClientConnection) -> None:
+        """Every 50 ms a ping on an idle spectator's socket: the round trip of a message that
+        needs no database, i.e. how long the server's event loop makes a message wait."""
+        while not self.stop.is_set():
+            sent_at = time.perf_counter()
+            await ws.send('{"type":"ping"}')
+            async for raw in ws:
+                if loads(raw)["type"] == "pong":
+                    break
+            if self.stats.measuring:
+                self.stats.pings.append(time.perf_counter() - sent_at)
+            await asyncio.sleep(0.05)
+
+    async def idle_table(self, http: httpx.AsyncClient) -> list[ClientConnection]:
+        table, tokens = await self.open_table(http)
+        return [await self.hello(table, token) for token in tokens]
+
+    async def slot(self, http: httpx.AsyncClient, rng: random.Random, spectators: int) -> None:
+        """One played table after another until the stop."""
+        while not self.stop.is_set():
+            table, tokens = await self.open_table(http)
+            watchers = [await self.hello(table, None) for _ in range(spectators)]
+            readers = [asyncio.create_task(self.reader(ws)) for ws in watchers]
+            seats = [await self.hello(table, token) for token in tokens]
+            await asyncio.gather(*(self.player(ws, p, rng) for p, ws in enumerate(seats)))
+            self.stats.games += 1
+            for ws in seats + watchers:
+                await ws.close()
+            for task in readers:
+                task.cancel()
+
+    async def run(self, server_pid: int) -> dict[str, Any]:
+        args = self.args
+        idle_n = args.tables - args.playing
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.base, timeout=120, limits=limits) as http:
+            idle: list[ClientConnection] = []
+            for start in range(0, idle_n, 20):
+                batch = await asyncio.gather(*(self.idle_table(http)
+                                               for _ in range(min(20, idle_n - start))))
+                idle.extend(ws for group in batch for ws in group)
+            idle_readers = [asyncio.create_task(self.reader(ws)) for ws in idle]
+            probe_table, _ = await self.open_table(http)
+            probe = await self.hello(probe_table, None)
+            idle_readers.append(asyncio.create_task(self.pinger(probe)))
+            per_slot = [args.spectators // args.playing
+                        + (1 if i < args.spectators % args.playing else 0)
+                        for i in range(args.playing)]
+            slots = [asyncio.create_task(self.slot(http, random.Random(i), per_slot[i]))
+                     for i in range(args.playing)]
+            await asyncio.sleep(args.warmup)
+            profiler = start_profiler(server_pid, args.profile, args.seconds)
+            load0 = os.getloadavg()
+            srv0, gen0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+            self.stats.measuring = True
+            await asyncio.sleep(args.seconds)
+            self.stats.measuring = False
+            srv1, gen1, t1 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+            load1 = os.getloadavg()
+            self.stop.set()
+            await asyncio.wait(slots, timeout=30)
+            for task in idle_readers:
+                task.cancel()
+            for ws in idle:
+                await ws.close()
+            if profiler is not None:
+                profiler.wait(60)
+        lat = sorted(self.stats.latencies)
+        pings = sorted(self.stats.pings)
+        moves = max(1, self.stats.moves)
+        elapsed = t1 - t0
+
+        def pct(p: float, values: list[float] = lat) -> float:
+            return round(values[min(len(values) - 1, int(len(values) * p))] * 1000, 1) \
+                if values else 0.0
+
+        return {
+            "tables": args.tables, "playing": args.playing, "spectators": args.spectators,
+            "game": args.game, "players": args.players, "log": args.log,
+            "db": "sqlite" if args.db == "sqlite" else "postgresql",
+            "seconds": round(elapsed, 1), "moves": self.stats.moves, "games": self.stats.games,
+            "errors": self.stats.errors, "moves_per_s": round(self.stats.moves / elapsed, 1),
+            "ack_p50_ms": pct(0.50), "ack_p95_ms": pct(0.95), "ack_p99_ms": pct(0.99),
+            "ack_max_ms": round(lat[-1] * 1000, 1) if lat else 0.0,
+            "ping_p50_ms": pct(0.50, pings), "ping_p99_ms": pct(0.99, pings),
+            "server_cpu_ms_per_move": round((srv1 - srv0) / moves * 1000, 2),
+            "server_cpu_share": round((srv1 - srv0) / elapsed, 2),
+            "generator_cpu_ms_per_move": round((gen1 - gen0) / moves * 1000, 2),
+            "generator_cpu_share": round((gen1 - gen0) / elapsed, 2),
+            "loadavg_1min": [round(load0[0], 2), round(load1[0], 2)],
+        }
 
 
-async def table_worker(http: httpx.AsyncClient, base: str, game: str, players: int,
-                       deadline: float, rng: random.Random, stats: Stats, log: str) -> None:
-    ws_base = base.replace("http://", "ws://")
-    while time.perf_counter() < deadline:
-        r = await http.post("/api/tables", json={"game": game, "seats": [{"kind": "human"}] *
-                                                  players})
-        table = r.json()["id"]
-        tokens = []
-        for p in range(players):
-            j = await http.post(f"/api/tables/{table}/join", json={"name": f"p{p}"})
-            tokens.append(j.json()["token"])
-        await asyncio.gather(*(
-            seat_client(f"{ws_base}/ws/tables/{table}", tokens[p], p, rng, stats, log)
-            for p in range(players)
-        ))
-        stats.games += 1
-
-
-async def drive(base: str, tables: int, game: str, players: int, seconds: float,
-                log: str) -> None:
-    stats = Stats()
-    limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        start = time.perf_counter()
-        deadline = start + seconds
-        await asyncio.gather(*(
-            table_worker(http, base, game, players, deadline, random.Random(i), stats, log)
-            for i in range(tables)
-        ))
-        elapsed = time.perf_counter() - start
-    lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    print(json.dumps({
-        "tables": tables, "game": game, "players": players, "log": log,
-        "seconds": round(elapsed, 1),
-        "moves": len(lat), "games": stats.games, "errors": stats.errors,
-        "moves_per_s": round(len(lat) / elapsed, 1),
-        "rtt_p50_ms": round(p50, 2), "rtt_p99_ms": round(p99, 2),
-    }))
+def start_profiler(pid: int, out: str | None, seconds: float) -> subprocess.Popen[bytes] | None:
+    if out is None:
+        return None
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        print("py-spy is not installed: no profile", file=sys.stderr)
+        return None
+    return subprocess.Popen(
+        [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
+         "--format", "raw", "--threads", "--output", out, "--nonblocking"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", "-n", type=int, default=50)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", "-n", type=int, default=200, help="tables open at once")
+    parser.add_argument("--playing", type=int, default=100,
+                        help="tables played as fast as possible (at most --tables)")
+    parser.add_argument("--spectators", type=int, default=300,
+                        help="spectators, spread over the played tables")
     parser.add_argument("--db", default="sqlite", help="'sqlite' or a PostgreSQL URL")
     parser.add_argument("--game", default="lechocolat")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds played before measuring")
     parser.add_argument("--log", choices=("full", "new"), default="full",
                         help="state frames with whole logs, or only the new lines")
+    parser.add_argument("--profile", metavar="FILE", default=None,
+                        help="py-spy the server while measuring; collapsed stacks to FILE")
+    parser.add_argument("--server-log", metavar="FILE", default=None,
+                        help="keep the server's log (stderr) in FILE")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="extra environment for the server (repeatable)")
     args = parser.parse_args()
+    if not 0 < args.playing <= args.tables:
+        parser.error("--playing must be between 1 and --tables")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # ~3 sockets per connection pair
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    extra_env = dict(item.split("=", 1) for item in args.env)
     schema = None
     with tempfile.TemporaryDirectory() as tmp:
         if args.db == "sqlite":
@@ -158,13 +303,26 @@ def main() -> None:
                 conn.execute(text(f'CREATE SCHEMA "{schema}"'))
             db = make_url(args.db).update_query_dict(
                 {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
-        proc, base = start_server(db)
+        log_path = Path(args.server_log or f"{tmp}/server.log")
+        proc = start_server(db, extra_env, log_path)
         try:
-            asyncio.run(drive(base, args.tables, args.game, args.players, args.seconds,
-                              args.log))
+            runner: Callable[..., Any] = asyncio.run
+            try:
+                import uvloop  # the cheapest event loop for the generator, as for the server
+
+                runner = uvloop.run
+            except ImportError:  # pragma: no cover
+                pass
+            result = runner(Bench(server_url(proc, log_path), args).run(proc.pid))
+            print(json.dumps(result))
         finally:
             proc.terminate()
             proc.wait(30)
+            problems = [line for line in log_path.read_text().splitlines()
+                        if "Traceback" in line or "ERROR" in line]
+            if problems:
+                print(f"{len(problems)} error lines in the server log, e.g. {problems[0]}",
+                      file=sys.stderr)
             if schema is not None:
                 with engine.begin() as conn:
                     conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))

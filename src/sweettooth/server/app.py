@@ -186,7 +186,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
 
     writes = AddressLimiter(cfg.http_burst, cfg.http_per_second)
 
-    def limit_writes(request: Request) -> None:
+    async def limit_writes(request: Request) -> None:  # async: no thread hop per request
         """Lobby writes (open a table, join a seat) per client address: 429 past the limit."""
         address = request.client.host if request.client else "unknown"
         bucket = writes.bucket(address)

@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from .settings import Settings
+from .ws_deflate import ws_protocol
 
 log = logging.getLogger("sweettooth.server")
 
@@ -109,6 +110,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     proxies = settings.proxies
     return {
         "http": guarded_http(settings),
+        "ws": ws_protocol(settings),  # compresses large frames only (ws_deflate.py)
         "ws_max_size": settings.hard_message_bytes,
         "ws_ping_interval": settings.ws_ping_interval,
         "ws_ping_timeout": settings.ws_ping_timeout,

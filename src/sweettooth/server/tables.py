@@ -43,6 +43,7 @@ from sweettooth.core import game as get_game
 
 from .bots import LEVELS, AgentFactory, decide, decide_with, make_executor
 from .cluster import Cluster
+from .committer import GroupCommit
 from .db import PendingAction, SeatData, Store, TableData, hash_token
 from .options import OptionRangeError, check_online
 from .protocol import ActionMsg, ProtocolError, dumps, error
@@ -298,15 +299,18 @@ class TableManager:
         self.db_pool: Executor = ThreadPoolExecutor(  # reads: never queued behind a write
             max_workers=4 if sqlite else 8, thread_name_prefix="sweettooth-db-read",
         )
-        self.write_pool: Executor = ThreadPoolExecutor(  # SQLite has one writer anyway
-            max_workers=1 if sqlite else 8, thread_name_prefix="sweettooth-db-write",
+        # actions: group commit in a thread of its own (committer.py); on SQLite, which has
+        # one writer anyway, every other write goes through that same thread
+        self.committer = GroupCommit(
+            store.insert_actions, settings.storage_retry_seconds, StorageUnavailable,
+            closing=lambda: self.closing,
+            on_committed=lambda winners: self.cluster.committed(winners),
+        )
+        self.write_pool: Executor = self.committer if sqlite else ThreadPoolExecutor(
+            max_workers=8, thread_name_prefix="sweettooth-db-write",
         )
         self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool: Executor = make_executor(settings.bot_executor, settings.bot_workers)
-        self._writes: asyncio.Queue[tuple[PendingAction, asyncio.Future[bool]]] = (
-            asyncio.Queue()
-        )
-        self._writer: asyncio.Task[None] | None = None
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closing = False
         self.cluster = Cluster(self)  # the other processes on this database, if any
@@ -344,9 +348,8 @@ class TableManager:
                 delay = min(delay * 2, 1.0)
 
     async def start(self) -> None:
-        """Start the group-commit writer, rebuild every unfinished table, restart its bots,
-        and start the sweeper that expires and abandons tables."""
-        self._writer = asyncio.create_task(self._write_loop())
+        """Rebuild every unfinished table, restart its bots, and start the sweeper that
+        expires and abandons tables."""
         await self.cluster.start()  # listens before loading: no change is missed
         for table_id in await self.db(self.store.unfinished_ids):
             table = await self.get(table_id)
@@ -365,13 +368,13 @@ class TableManager:
         for table in self.tables.values():
             for client in list(table.clients):
                 client.close()
-        for loop_task in (self._writer, self._sweeper):
-            if loop_task is not None:
-                loop_task.cancel()
-                await asyncio.gather(loop_task, return_exceptions=True)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.write_pool.shutdown(wait=True)
+        self.committer.shutdown(wait=True)
 
     def new_state(
         self, game: Game[Any], players: int, seed: int, options: dict[str, OptionValue]
@@ -676,33 +679,9 @@ class TableManager:
         return True
 
     async def _commit(self, pending: PendingAction) -> bool:
-        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._writes.put_nowait((pending, fut))
-        return await fut
-
-    async def _write_loop(self) -> None:
-        """Group commit: whatever actions queue up while one batch commits go in the next. A
-        failed batch is retried with backoff; when retries run out its actions fail with
-        StorageUnavailable (nothing acknowledged, nothing applied)."""
-        while True:
-            batch = [await self._writes.get()]
-            while not self._writes.empty() and len(batch) < 512:
-                batch.append(self._writes.get_nowait())
-            pending = [p for p, _ in batch]
-            try:
-                results: list[bool] = await self.write(self.store.insert_actions, pending)
-            except Exception as exc:  # the database is down: nothing is acknowledged
-                failure = exc if isinstance(exc, StorageUnavailable) else StorageUnavailable()
-                if not isinstance(exc, StorageUnavailable):
-                    log.exception("cannot commit actions")
-                for _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(failure)
-                continue
-            self.cluster.committed([p for p, ok in zip(pending, results, strict=True) if ok])
-            for (_, fut), ok in zip(batch, results, strict=True):
-                if not fut.done():
-                    fut.set_result(ok)
+        """Commit one action (group commit, committer.py): True once committed, False if
+        another writer took its ply, StorageUnavailable when the database stays down."""
+        return await self.committer.commit(pending)
 
     # -- bots ----------------------------------------------------------------------------------
     def schedule_bots(self, table: LiveTable) -> None:
@@ -755,6 +734,8 @@ class TableManager:
         state = table.state
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
+            if state.to_move != seat or not self.cluster.holds(table.id):
+                return  # moved on meanwhile (another process's move, a lease handed over)
         ply, view, legal = table.ply, state.view(seat), state.legal_actions()
         level = table.seats[seat].level or "medium"
         if self.hooks.make_bot is not None:

@@ -230,13 +230,13 @@ def test_bittersweet_worked_example() -> None:
     choc = {c.id: i for i, c in enumerate(comps.chocs)}
     pref = {p.attribute: i for i, p in enumerate(comps.preferences)}
     hand = [choc[c] for c in ("mocha", "honey", "banana", "pistachio", "pecan", "caramel-bunny")]
-    out = score_hand(comps, hand, [pref["dark"]], [pref["creamy"]])
+    out = score_hand(comps, hand, [pref["dark"]], [pref["solid"]])
     assert out["choc_points"] == {"mocha": 3, "honey": 2, "banana": 3, "pistachio": 2,
                                   "pecan": -1, "caramel-bunny": 1}
-    assert (out["chocs"], out["yum_points"], out["yuck_points"], out["total"]) == (10, 8, -3, 15)
+    assert (out["chocs"], out["yum_points"], out["yuck_points"], out["total"]) == (10, 8, -2, 16)
     assert out["yum"][0]["matching"] == 4, "the wild counts for YUM!"
     text = body("bittersweet", "Scoring")
-    for figure in ("**10**", "2 points each: **+8**", "1 point each: **-3**", "= **15**"):
+    for figure in ("**10**", "2 points each: **+8**", "1 point each: **-2**", "= **16**"):
         assert figure in text
     # the Pieces list: veggie and wild points, and the Preference tables in words
     pieces = body("bittersweet", "Pieces")
@@ -244,9 +244,9 @@ def test_bittersweet_worked_example() -> None:
         pts = choc_points(comps.chocs[choc[cid]], [])
         assert f"(piece:choc/{cid}) {pts}" in pieces
     per = {p.attribute: [p.points(n) // n for n in range(1, 8)] for p in comps.preferences}
-    assert per["square"][:3] == [4, 5, 5] and per["pyramid"][:4] == [1, 2, 2, 3]
-    assert per["round"][:3] == per["hexagon"][:3] == [2, 3, 3]
-    assert per["dark"][:3] == [1, 1, 2] and per["creamy"][5:7] == [1, 2]
+    assert per["square"][:3] == [1, 2, 5] and per["pyramid"][:2] == [1, 2]
+    assert per["round"][:2] == [2, 3] and per["hexagon"][:3] == [2, 3, 4]
+    assert per["dark"][:3] == [1, 1, 2] and per["solid"][5:7] == [2, 2]
 
 
 # -- the developer pages docs/rules/<game>.md ----------------------------------------------------

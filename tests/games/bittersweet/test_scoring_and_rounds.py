@@ -73,7 +73,7 @@ def test_wilds_count_for_yum_and_the_awkward_one_for_yuck() -> None:
 
 
 def test_two_cards_under_yum_both_score_faq() -> None:
-    sh = sheet(["honey", "banana"], ["dark", "heart"], [])
+    sh = sheet(["honey", "banana"], ["dark", "heart"], [], ORIGINAL)
     assert [line["points"] for line in sh["yum"]] == [2, 1]
 
 

@@ -12,7 +12,7 @@ has). On its turn it
 3. otherwise returns its worst Choc if that one is worth less than 0 (and a wrapper is left),
    or takes the best known Choc if worth more than 0, else a face-down one at random.
 
-In decisions it gives and returns its worst Chocs (to the opponent with most round wins when it
+In decisions it gives and returns its worst Chocs, trades for the best face-up Choc (to the opponent with most round wins when it
 may choose), asks the opponent with the biggest hand for a Choc, and peeks at cells whose Choc
 it does not know (not one it returned itself, nor one it has seen). `choose` is `greedy(3)`.
 `sensible(view, legal)` drops the moves no sensible player makes (the search looks only at the
@@ -96,6 +96,9 @@ def greedy(threshold: float = 3.0) -> Chooser:
         verb = texts[0].split()[0]
         if verb == "resolve":
             return legal[0]
+        if verb == "pick" and view["tasks"] and view["tasks"][-1]["kind"] == "trade":
+            up = {b["cell"]: b["choc"] for b in view["box"] if b["face"] == "up"}
+            return by_text[max(texts, key=lambda t: (value(up[t.split()[1]]), rng.random()))]
         if verb == "pick":
             seen = known_cells(view)
             fresh = [t for t in texts if t.split()[1] not in seen]

@@ -40,7 +40,7 @@ from .dburl import database_url
 from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
-from .serve import DbArg, HostArg, PortArg, serve
+from .serve import DbArg, HostArg, PortArg, RedisArg, serve
 from .simulate import AddressArg, BackendArg, WorkersArg, print_stats, simulate_games
 
 
@@ -356,7 +356,10 @@ def bench_cmd(
 
 
 @app.command("serve")
-def serve_cmd(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -> None:
+def serve_cmd(
+    host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None,
+    redis_url: RedisArg = None,
+) -> None:
     """Run the game server: HTTP lobby under /api, play over WebSocket, docs at /docs.
 
     --db takes a database URL, or a plain file path for a SQLite file."""
@@ -366,7 +369,7 @@ def serve_cmd(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = Non
             url = database_url(db)
         except ValueError as exc:
             fail(str(exc))
-    serve(host=host, port=port, db=url)
+    serve(host=host, port=port, db=url, redis_url=redis_url)
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m sweettooth.cli.main`

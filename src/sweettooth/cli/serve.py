@@ -1,7 +1,9 @@
 """`sweettooth serve`: run the game server (FastAPI + uvicorn) on one host and port.
 
 The database defaults to a SQLite file in the user's data directory; `--db` takes any SQLAlchemy
-URL, e.g. `postgresql+psycopg://user@localhost/sweettooth`. Migrations run on start.
+URL, e.g. `postgresql+psycopg://user@localhost/sweettooth`. Migrations run on start. Several
+processes may serve one PostgreSQL database (they tell each other of changes over LISTEN/NOTIFY,
+or over Redis with `--redis-url`); see docs/server.md, "Several processes".
 """
 
 from __future__ import annotations
@@ -18,9 +20,18 @@ DbArg = Annotated[
     str | None,
     typer.Option(help="Database URL (default: SQLite in the user data dir, or $SWEETTOOTH_DB)."),
 ]
+RedisArg = Annotated[
+    str | None,
+    typer.Option(help="Several processes on one PostgreSQL database: tell each other of changes "
+                 "over Redis pub/sub at this URL instead of LISTEN/NOTIFY "
+                 "(or $SWEETTOOTH_REDIS_URL)."),
+]
 
 
-def serve(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -> None:
+def serve(
+    host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None,
+    redis_url: RedisArg = None,
+) -> None:
     """Run the game server: HTTP lobby under /api, play over WebSocket, docs at /docs."""
     import uvicorn
 
@@ -28,10 +39,12 @@ def serve(host: HostArg = "127.0.0.1", port: PortArg = 8000, db: DbArg = None) -
     from sweettooth.server.conn_guard import uvicorn_options
 
     try:
-        settings = Settings.from_env(db=db)
+        settings = Settings.from_env(db=db, redis_url=redis_url)
     except ValueError as exc:
         fail(str(exc))
     typer.echo(f"sweettooth server: database {_safe(settings.db)}", err=True)
+    if settings.redis_url:
+        typer.echo(f"sweettooth server: fan-out over Redis {_safe(settings.redis_url)}", err=True)
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -166,6 +166,11 @@ class Settings:
                 "redis_url must start with redis://, rediss:// or unix:// (got "
                 f"{self.redis_url.split(':', 1)[0][:20]!r}...)"
             )
+        if self.redis_url and self.db.startswith("sqlite"):
+            raise ValueError(
+                "redis_url is for several processes sharing one PostgreSQL database; a SQLite "
+                "database is served by one process (leave redis_url empty)"
+            )
 
     @property
     def proxies(self) -> list[str]:

@@ -514,6 +514,8 @@ class TableManager:
     async def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
         """Take a free human seat (the first one when `seat` is None): (seat, token)."""
         async with table.lock:
+            if self.cluster.active:  # seats taken through other processes
+                await self.cluster.catch_up(table)
             if table.over:
                 raise LobbyError(409, "this game is over")
             free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]

@@ -72,9 +72,10 @@ def test_bs2_one_preference_card_per_attribute() -> None:
 
 
 def test_bs2_square_pays_more_than_the_other_five_choc_shapes() -> None:
-    """The original set: BS-2 balance (house data, rules page): two of the five squares are hard to keep (a "-?"
-    and one put back face up when taken face down), so with the round/hexagon table YUM!
-    square won 0.23 of rounds at 3 players (baseline 0.33). Its table pays more per Choc."""
+    """The original set, BS-2 balance (house data, rules page): two of the five squares are
+    hard to keep (a "-?" and one put back face up when taken face down), so with the
+    round/hexagon table YUM! square won 0.23 of rounds at 3 players (baseline 0.33). Its table
+    pays more per Choc."""
     original = load_components(cards="original")
     prefs = original.preferences
     square = prefs[original.pref_index("square")]

@@ -12,9 +12,10 @@ has). On its turn it
 3. otherwise returns its worst Choc if that one is worth less than 0 (and a wrapper is left),
    or takes the best known Choc if worth more than 0, else a face-down one at random.
 
-In decisions it gives and returns its worst Chocs, trades for the best face-up Choc (to the opponent with most round wins when it
-may choose), asks the opponent with the biggest hand for a Choc, and peeks at cells whose Choc
-it does not know (not one it returned itself, nor one it has seen). `choose` is `greedy(3)`.
+In decisions it gives and returns its worst Chocs (to the opponent with most round wins when it
+may choose), trades for the best face-up Choc, asks the opponent with the biggest hand for a
+Choc, and peeks at cells whose Choc it does not know (not one it returned itself, nor one it
+has seen). `choose` is `greedy(3)`.
 `sensible(view, legal)` drops the moves no sensible player makes (the search looks only at the
 rest): giving or returning a Choc worth clearly more to it than its worst, peeking at or
 revealing a Choc it knows (unless its On Reveal ability is the point).

@@ -29,8 +29,8 @@ def play(args: tuple[int, int, str]) -> tuple[int, int]:
     rng = random.Random(seed)
     while state.to_move is not None:
         state.apply(choose(state.view(state.to_move), state.legal_actions(), rng))
-    rounds = len(state.rounds)  # type: ignore[attr-defined]
-    cut = sum(1 for line, _ in state.log if LIMIT in line)  # type: ignore[attr-defined]
+    rounds = len(state.rounds)
+    cut = sum(1 for line, _ in state.log if LIMIT in line)
     return rounds, cut
 
 

@@ -215,5 +215,7 @@ class Servers:
         return self.servers
 
     def __exit__(self, *exc: object) -> None:
-        for server in self.servers:
-            server.stop()
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(self.servers)) as pool:
+            list(pool.map(ServerProcess.stop, self.servers))

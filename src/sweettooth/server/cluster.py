@@ -83,7 +83,9 @@ class Cluster:
         channel: str = await self.m.db(store.channel)
         store.origin = self.origin
         if self.settings.redis_url:
-            self.fanout = RedisFanout(self.settings.redis_url, channel)
+            redis = RedisFanout(self.settings.redis_url, channel)
+            store.after_commit = redis.publish_now  # actions: straight from the commit thread
+            self.fanout = redis
         else:
             self.fanout = PgFanout(libpq_url(self.settings.db), channel)
             store.notify_channel = channel
@@ -130,7 +132,9 @@ class Cluster:
             self.fanout.publish([table_event(self.origin, table_id, new)])
 
     def committed(self, actions: list[PendingAction]) -> None:
-        if self.active and not self.fanout.in_transaction and actions:
+        """Actions committed (events neither the store nor its commit thread sent)."""
+        if (self.active and not self.fanout.in_transaction and actions
+                and self.m.store.after_commit is None):
             self.fanout.publish([action_event(self.origin, a.table_id, a.ply, a.seat, a.action)
                                  for a in actions])
 

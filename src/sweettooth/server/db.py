@@ -8,15 +8,16 @@ action per ply commit, however many writers race for it.
 
 Several processes (PostgreSQL): with `notify_channel` set, every write that changes a table
 also sends `pg_notify` in its own transaction, so the other processes hear of exactly the
-changes that committed (an action with its ply and notation; "table changed" otherwise). The
-bot leases (`acquire_lease`, `renew_leases`, ...) use the database's clock, so the processes'
-clocks need not agree.
+changes that committed (an action with its ply and notation; "table changed" otherwise). With
+`after_commit` set (Redis), committed actions are handed to it right after their commit, from
+the committing thread (no wait for the event loop). The bot leases (`acquire_lease`,
+`renew_leases`, ...) use the database's clock, so the processes' clocks need not agree.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -144,6 +145,7 @@ class Store:
         self.engine = engine
         self.notify_channel: str | None = None  # PostgreSQL NOTIFY channel (several processes)
         self.origin = ""  # this process, named in every notification it sends
+        self.after_commit: Callable[[list[str]], None] | None = None  # actions, once committed
 
     def close(self) -> None:
         self.engine.dispose()
@@ -298,6 +300,7 @@ class Store:
                 conn.execute(insert(ActionRow), rows)
                 if self.notify_channel is not None:
                     self._notify(conn, [self._action_event(a) for a in batch])
+            self._committed(batch)
             return [True] * len(rows)
         except IntegrityError:
             if len(rows) == 1:
@@ -309,10 +312,15 @@ class Store:
                     conn.execute(insert(ActionRow), [row])
                     if self.notify_channel is not None:
                         self._notify(conn, [self._action_event(pending)])
+                self._committed([pending])
                 out.append(True)
             except IntegrityError:
                 out.append(False)
         return out
+
+    def _committed(self, actions: Sequence[PendingAction]) -> None:
+        if self.after_commit is not None:
+            self.after_commit([self._action_event(a) for a in actions])
 
     def _action_event(self, a: PendingAction) -> str:
         return action_event(self.origin, a.table_id, a.ply, a.seat, a.action)

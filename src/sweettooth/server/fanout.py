@@ -15,7 +15,9 @@ Each event names its sender (`"o"`), so a process skips its own. Two carriers:
 - `PgFanout`: PostgreSQL LISTEN/NOTIFY. The store sends table and action events inside the
   transaction that commits them (`Store._notify`), so an event goes out if and only if its
   change committed; presence goes out on a connection of its own.
-- `RedisFanout`: Redis pub/sub (`redis_url`); events are published after the commit.
+- `RedisFanout`: Redis pub/sub (`redis_url`); events are published after the commit: actions
+  by the committing thread itself (`publish_now`, a blocking client), so a busy event loop
+  never delays them; the rest from the event loop.
 
 `Fanout` itself is the single-process carrier: it sends and hears nothing.
 """
@@ -27,6 +29,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -227,9 +230,32 @@ class RedisFanout(_Carrier):
 
     def __init__(self, url: str, channel: str) -> None:
         super().__init__(channel)
+        import redis
         import redis.asyncio as aioredis
 
         self.client: Any = aioredis.from_url(url)
+        self.blocking: Any = redis.Redis.from_url(url, socket_timeout=0.5,
+                                                  socket_connect_timeout=0.5)
+        self._quiet_until = 0.0
+
+    def publish_now(self, payloads: list[str]) -> None:
+        """Publish from the calling thread (the one that committed them), in order. Redis down:
+        logged, and skipped for a second (the listeners read every table again when they are
+        back); never raised, a commit stands whatever Redis does."""
+        if not payloads or time.monotonic() < self._quiet_until:
+            return
+        try:
+            if len(payloads) == 1:
+                self.blocking.publish(self.channel, payloads[0])
+                return
+            with self.blocking.pipeline(transaction=False) as pipe:
+                for payload in payloads:
+                    pipe.publish(self.channel, payload)
+                pipe.execute()
+        except Exception as exc:
+            self._quiet_until = time.monotonic() + 1.0
+            log.warning("redis fan-out: %d committed actions not published: %s", len(payloads),
+                        exc)
 
     async def _listen(self, first: bool) -> None:
         pubsub = self.client.pubsub(ignore_subscribe_messages=True)
@@ -256,6 +282,8 @@ class RedisFanout(_Carrier):
         await super().stop()
         with contextlib.suppress(Exception):
             await self.client.aclose()
+        with contextlib.suppress(Exception):
+            self.blocking.close()
 
 
 def libpq_url(sqlalchemy_url: str) -> str:

@@ -41,12 +41,16 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-import httpx
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import enable_client_permessage_deflate
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,36 +108,134 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class WsClient(asyncio.Protocol):
+    """A WebSocket client on websockets' sans-I/O protocol: the handshake, frame parsing,
+    checks, permessage-deflate (offered like a browser) and ping answers are the asyncio
+    client's, without a task and futures per message, so the generator stays cheap."""
+
+    def __init__(self, uri: str, on_text: Callable[[str], None]) -> None:
+        self.proto = ClientProtocol(parse_uri(uri), max_size=2**24,
+                                    extensions=enable_client_permessage_deflate(None))
+        self.on_text = on_text
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.done: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+
+    @classmethod
+    async def open(cls, host: str, port: int, path: str,
+                   on_text: Callable[[str], None]) -> WsClient:
+        loop = asyncio.get_running_loop()
+        _, ws = await loop.create_connection(
+            lambda: cls(f"ws://{host}:{port}{path}", on_text), host, port)
+        await ws.opened
+        return ws
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.proto.send_request(self.proto.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.proto.receive_data(data)
+        for event in self.proto.events_received():
+            if isinstance(event, Response):
+                if self.proto.handshake_exc is not None:
+                    self.opened.set_exception(self.proto.handshake_exc)
+                else:
+                    self.opened.set_result(None)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                if not event.fin:
+                    raise RuntimeError("the server fragmented a message")
+                self.on_text(bytes(event.data).decode())
+        self.flush()
+
+    def send(self, text: str) -> None:
+        self.proto.send_text(text.encode())
+        self.flush()
+
+    def flush(self) -> None:
+        assert self.transport is not None
+        for data in self.proto.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            if self.proto.state is State.OPEN:
+                self.proto.send_close(1000)
+                self.flush()
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("the server closed the connection"))
+        if not self.done.done():  # a player cut off: its slot goes on with a new table
+            self.done.set_result(None)
+
+
 class Bench:
     def __init__(self, base: str, args: argparse.Namespace) -> None:
         self.base = base
         self.ws_base = base.replace("http://", "ws://")
+        host, port = base.removeprefix("http://").rsplit(":", 1)
+        self.host, self.port = host, int(port)
         self.args = args
         self.stats = Stats()
         self.stop = asyncio.Event()
 
-    async def open_table(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
-        r = await http.post("/api/tables", json={
-            "game": self.args.game, "seats": [{"kind": "human"}] * self.args.players})
-        r.raise_for_status()
-        table = r.json()["id"]
-        tokens = []
-        for p in range(self.args.players):
-            j = await http.post(f"/api/tables/{table}/join", json={"name": f"p{p}"})
-            j.raise_for_status()
-            tokens.append(j.json()["token"])
+    async def open_table(self) -> tuple[str, list[str]]:
+        """Open a table and join every seat: three requests on one keep-alive connection."""
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            table = (await self.post(reader, writer, "/api/tables", {
+                "game": self.args.game, "seats": [{"kind": "human"}] * self.args.players}))["id"]
+            tokens = [(await self.post(reader, writer, f"/api/tables/{table}/join",
+                                       {"name": f"p{p}"}))["token"]
+                      for p in range(self.args.players)]
+        finally:
+            writer.close()
         return table, tokens
 
-    async def hello(self, table: str, token: str | None) -> ClientConnection:
-        ws = await connect(f"{self.ws_base}/ws/tables/{table}", max_size=2**24)
-        await ws.send(json.dumps({"type": "hello", "token": token, "log": self.args.log}))
+    async def post(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                   path: str, body: dict[str, Any]) -> Any:
+        """A minimal HTTP/1.1 POST (a general client such as httpx cost the generator a third
+        of its CPU); the answer must be 201 with a JSON body."""
+        data = json.dumps(body).encode()
+        writer.write(f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                     f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+                     .encode() + data)
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        status = int(head.split(" ", 2)[1])
+        length = int(re.search(r"(?i)\r\ncontent-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
+        answer = await reader.readexactly(length)
+        if status != 201:
+            raise RuntimeError(f"POST {path} answered {status}: {answer[:200]!r}")
+        return loads(answer)
+
+    async def hello(self, table: str, token: str | None,
+                    on_text: Callable[[str], None] | None = None) -> WsClient:
+        """A WebSocket to `table` that has said hello; `on_text` gets every message after."""
+        ws = await WsClient.open(self.host, self.port, f"/ws/tables/{table}",
+                                 on_text or self.count)
+        ws.send(json.dumps({"type": "hello", "token": token, "log": self.args.log}))
         return ws
 
-    async def player(self, ws: ClientConnection, seat: int, rng: random.Random) -> None:
+    def count(self, _text: str) -> None:
+        """A spectator (or an idle player) reads every message."""
+        self.stats.frames += 1
+
+    async def player(self, table: str, token: str, seat: int, rng: random.Random) -> WsClient:
+        """A seat that plays a random legal action as soon as it is to move; its `done` is set
+        when the game ends (or at the stop)."""
         stats = self.stats
         sent_at = 0.0
-        async for raw in ws:
-            msg = loads(raw)
+
+        def on_text(text: str) -> None:
+            nonlocal sent_at
+            msg = loads(text)
             kind = msg["type"]
             if kind == "ack":
                 if stats.measuring:
@@ -143,88 +245,85 @@ class Bench:
                 stats.errors += 1
             elif kind == "state":
                 view = msg["view"]
-                if view["result"] is not None:
-                    return
-                if self.stop.is_set():
-                    return
-                if view["to_move"] == seat and msg["started"]:
+                if view["result"] is not None or self.stop.is_set():
+                    if not ws.done.done():
+                        ws.done.set_result(None)
+                elif view["to_move"] == seat and msg["started"]:
                     action = rng.choice(view["legal_actions"])
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "ply": msg["ply"],
-                                              "action": action}))
+                    ws.send(json.dumps({"type": "action", "ply": msg["ply"], "action": action}))
 
-    async def reader(self, ws: ClientConnection) -> None:
-        """A spectator (or an idle player): reads every frame until told to stop."""
-        async for _ in ws:
-            self.stats.frames += 1
+        ws = await self.hello(table, token, on_text)
+        return ws
 
-    async def pinger(self, ws: ClientConnection) -> None:
-        """Every 50 ms a ping on an idle spectator's socket: the round trip of a message that
-        needs no database, i.e. how long the server's event loop makes a message wait."""
-        while not self.stop.is_set():
-            sent_at = time.perf_counter()
-            await ws.send('{"type":"ping"}')
-            async for raw in ws:
-                if loads(raw)["type"] == "pong":
-                    break
-            if self.stats.measuring:
-                self.stats.pings.append(time.perf_counter() - sent_at)
-            await asyncio.sleep(0.05)
+    async def pinger(self, table: str) -> WsClient:
+        """Every 50 ms a ping from a spectator of a waiting table: the round trip of a message
+        that needs no database, i.e. how long the server (and this generator) make a message
+        wait."""
+        loop = asyncio.get_running_loop()
+        sent_at = 0.0
 
-    async def idle_table(self, http: httpx.AsyncClient) -> list[ClientConnection]:
-        table, tokens = await self.open_table(http)
+        def ping() -> None:
+            nonlocal sent_at
+            if not self.stop.is_set():
+                sent_at = time.perf_counter()
+                ws.send('{"type":"ping"}')
+
+        def on_text(text: str) -> None:
+            if loads(text)["type"] == "pong":
+                if self.stats.measuring:
+                    self.stats.pings.append(time.perf_counter() - sent_at)
+                loop.call_later(0.05, ping)
+
+        ws = await self.hello(table, None, on_text)
+        ping()
+        return ws
+
+    async def idle_table(self) -> list[WsClient]:
+        table, tokens = await self.open_table()
         return [await self.hello(table, token) for token in tokens]
 
-    async def slot(self, http: httpx.AsyncClient, rng: random.Random, spectators: int) -> None:
+    async def slot(self, rng: random.Random, spectators: int) -> None:
         """One played table after another until the stop."""
         while not self.stop.is_set():
-            table, tokens = await self.open_table(http)
+            table, tokens = await self.open_table()
             watchers = [await self.hello(table, None) for _ in range(spectators)]
-            readers = [asyncio.create_task(self.reader(ws)) for ws in watchers]
-            seats = [await self.hello(table, token) for token in tokens]
-            await asyncio.gather(*(self.player(ws, p, rng) for p, ws in enumerate(seats)))
+            seats = [await self.player(table, token, p, rng) for p, token in enumerate(tokens)]
+            await asyncio.gather(*(ws.done for ws in seats))
             self.stats.games += 1
             for ws in seats + watchers:
-                await ws.close()
-            for task in readers:
-                task.cancel()
+                ws.close()
 
     async def run(self, server_pid: int) -> dict[str, Any]:
         args = self.args
         idle_n = args.tables - args.playing
-        limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(base_url=self.base, timeout=120, limits=limits) as http:
-            idle: list[ClientConnection] = []
-            for start in range(0, idle_n, 20):
-                batch = await asyncio.gather(*(self.idle_table(http)
-                                               for _ in range(min(20, idle_n - start))))
-                idle.extend(ws for group in batch for ws in group)
-            idle_readers = [asyncio.create_task(self.reader(ws)) for ws in idle]
-            probe_table, _ = await self.open_table(http)
-            probe = await self.hello(probe_table, None)
-            idle_readers.append(asyncio.create_task(self.pinger(probe)))
-            per_slot = [args.spectators // args.playing
-                        + (1 if i < args.spectators % args.playing else 0)
-                        for i in range(args.playing)]
-            slots = [asyncio.create_task(self.slot(http, random.Random(i), per_slot[i]))
-                     for i in range(args.playing)]
-            await asyncio.sleep(args.warmup)
-            profiler = start_profiler(server_pid, args.profile, args.seconds)
-            load0 = os.getloadavg()
-            srv0, gen0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
-            self.stats.measuring = True
-            await asyncio.sleep(args.seconds)
-            self.stats.measuring = False
-            srv1, gen1, t1 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
-            load1 = os.getloadavg()
-            self.stop.set()
-            await asyncio.wait(slots, timeout=30)
-            for task in idle_readers:
-                task.cancel()
-            for ws in idle:
-                await ws.close()
-            if profiler is not None:
-                profiler.wait(60)
+        idle: list[WsClient] = []
+        for start in range(0, idle_n, 20):
+            batch = await asyncio.gather(*(self.idle_table()
+                                           for _ in range(min(20, idle_n - start))))
+            idle.extend(ws for group in batch for ws in group)
+        probe_table, _ = await self.open_table()
+        idle.append(await self.pinger(probe_table))
+        per_slot = [args.spectators // args.playing
+                    + (1 if i < args.spectators % args.playing else 0)
+                    for i in range(args.playing)]
+        slots = [asyncio.create_task(self.slot(random.Random(i), per_slot[i]))
+                 for i in range(args.playing)]
+        await asyncio.sleep(args.warmup)
+        profiler = start_profiler(server_pid, args.profile, args.seconds)
+        load0 = os.getloadavg()
+        srv0, gen0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+        self.stats.measuring = True
+        await asyncio.sleep(args.seconds)
+        self.stats.measuring = False
+        srv1, gen1, t1 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+        load1 = os.getloadavg()
+        self.stop.set()
+        await asyncio.wait(slots, timeout=30)
+        for ws in idle:
+            ws.close()
+        if profiler is not None:
+            profiler.wait(60)
         lat = sorted(self.stats.latencies)
         pings = sorted(self.stats.pings)
         moves = max(1, self.stats.moves)

@@ -130,7 +130,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         to act (of every agent once the episode is over), built at every step."""
         self._state: State | None = None
         self._view: JSON = {}
-        self._legal: dict[int, Action] = {}
+        self._ids: list[int] = []  # the legal ids of the agent to act, in the engine's order
+        self._acts: list[Action] = []  # the legal actions, in the same order
         self._blank: Mask = np.zeros(n, np.int8)
         self._mask: Mask = self._blank
         self._obs: Obs | None = None
@@ -196,8 +197,9 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         assert state is not None
         seat = state.to_move
         infos = self.infos
-        for a in infos:
-            infos[a] = {}
+        if not self.lazy_views:  # with lazy views nothing is ever put in them before the end
+            for a in infos:
+                infos[a] = {}
         if seat is None:
             result = state.result()
             assert result is not None
@@ -206,7 +208,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
         legal = state.legal_actions()
         ids = self.spec.ids(legal)
-        self._legal = dict(zip(ids, legal, strict=True))
+        self._ids, self._acts = ids, legal
         mask = self._blank.copy()
         mask[np.fromiter(ids, np.intp, len(ids))] = 1
         self._mask = mask
@@ -227,7 +229,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
             else:
                 self.terminations[a] = True
-        self._legal = {}
+        self._ids, self._acts = [], []
         self._mask = self._blank
         self._view = {}
         self._obs = None
@@ -240,7 +242,11 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        chosen = self._legal.get(int(action)) if action is not None else None
+        try:
+            # The ids are few; a scan of the list beats building a dict at every step.
+            chosen = self._acts[self._ids.index(int(action))]  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            chosen = None
         if chosen is None:
             if self.rules.illegal == "penalty":
                 pay = [0.0] * self.players
@@ -260,8 +266,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             return f"action id {action} is outside the action space 0..{n - 1}"
         else:
             what = f"action id {action} ({self.spec.actions[int(action)]!r})"
-        legal = ", ".join(str(i) for i in sorted(self._legal)[:10])
-        more = "" if len(self._legal) <= 10 else ", ..."
+        legal = ", ".join(str(i) for i in sorted(self._ids)[:10])
+        more = "" if len(self._ids) <= 10 else ", ..."
         return (
             f"{what} is not legal for {self.agent_selection} now (not in the action mask); "
             f"legal ids: {legal}{more}"
@@ -276,7 +282,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        to_act = agent == self.agent_selection and bool(self._legal)
+        to_act = agent == self.agent_selection and bool(self._ids)
         fast = self.spec.observe
         if fast is not None:
             obs = fast(self.state, seat)
@@ -286,7 +292,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the agent to act (sorted)."""
-        return sorted(self._legal)
+        return sorted(self._ids)
 
     def render(self) -> str | None:
         """The text drawing of the game as a spectator sees it (`game.render(view)`)."""

@@ -147,3 +147,38 @@ def turn_hot(view: JSON, offset: dict[str, int]) -> list[int]:
 def one_hot(values: Sequence[str]) -> dict[str, int]:
     """Position of each value in a one-hot block."""
     return {v: i for i, v in enumerate(values)}
+
+
+class Tracked:
+    """An observation kept up to date move by move (a game's incremental fast path): the
+    state it follows and how many of its moves (`ply`) it has taken in. The engines only ever
+    append to `history`, so `history[:ply]` being the same moves (checked through the last one)
+    means only `history[ply:]` is new; anything else (another state, a copy) is rebuilt."""
+
+    state: State
+    ply: int
+    last: Any
+
+    def follows(self, state: State) -> bool:
+        history = state.history
+        ply = self.ply
+        return self.state is state and len(history) >= ply and (
+            ply == 0 or history[ply - 1] is self.last)
+
+    def caught_up(self) -> None:
+        history = self.state.history
+        self.ply = len(history)
+        self.last = history[-1] if history else None
+
+
+TRACKED_STATES = 8
+"""How many (state, seat) trackers a game's fast path keeps (each env plays one state at a
+time; a few more for tests and tools that alternate between states). Each holds its state, so a
+state's `id` cannot be reused while it is tracked."""
+
+
+def remember(trackers: dict[Any, Any], key: Any, tracker: Any) -> None:
+    """Keep `tracker` under `key`, dropping the oldest beyond `TRACKED_STATES`."""
+    if key not in trackers and len(trackers) >= TRACKED_STATES:
+        del trackers[next(iter(trackers))]
+    trackers[key] = tracker

@@ -19,12 +19,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from sweettooth.core import JSON
-from sweettooth.games.bonbons.actions import COVERS, GIVES, ROUNDS, SQUARES, STOP
-from sweettooth.games.bonbons.components import load_box
-from sweettooth.games.bonbons.state import PHASES, ROUND_STATES, SQUARE_STATES
+import numpy as np
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
+from sweettooth.core import JSON, State
+from sweettooth.games.bonbons.actions import (
+    COVERS,
+    GIVES,
+    ROUNDS,
+    SQUARES,
+    STOP,
+    Cover,
+    FlipRound,
+    FlipSquare,
+    GiveBack,
+)
+from sweettooth.games.bonbons.components import load_box
+from sweettooth.games.bonbons.state import (
+    CHOOSE_GIFT,
+    OVER,
+    PHASES,
+    ROUND_STATES,
+    SQUARE_STATES,
+    BonbonsState,
+)
+
+from ..spec import (
+    OBS_BOUND,
+    Field,
+    GameSpec,
+    Layout,
+    Obs,
+    Tracked,
+    one_hot,
+    remember,
+    turn_hot,
+)
 
 
 def max_slots() -> int:
@@ -116,6 +145,152 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         out[o["pile"]] = view["pile"] / 32
         out[o["turn"]] = view["turn"] / max(view["turn_limit"], 1)
 
+    # -- the fast path: `fill` of the view, kept up to date move by move ------------------------
+    # Every seat gets the same view (every flip is public, BB-2), so one tracked observation
+    # serves every seat; only `seat` and `my_turn` differ, set on the copy handed out.
+    face_rel = [face_hot[name] for name in box.names]
+    o_grid, o_rows, o_phase, o_to_move = o["grid"], o["rows"], o["phase"], o["to_move"]
+    o_go_sq, o_go_round, o_victim = o["go_squares"], o["go_round"], o["victim"]
+    o_pile, o_turn, o_seat, o_my_turn = o["pile"], o["turn"], o["seat"], o["my_turn"]
+    square_cache: dict[tuple[int, int, int], list[int]] = {}
+    tile_cache: dict[tuple[int, int, int], list[int]] = {}
+
+    def square_hot(p: int, status: int, face: int) -> list[int]:
+        """The hot indices of square `p` with this status and face (-1: never seen)."""
+        at = o_grid + p * sq_len
+        rel = [unknown] if face < 0 else face_rel[face]
+        found = square_cache[p, status, face] = [
+            at + status, *(at + len(SQUARE_STATES) + i for i in rel)]
+        return found
+
+    def tile_hot(place: int, status: int, face: int) -> list[int]:
+        """The hot indices of the tile at `place` (seat * slots + slot)."""
+        at = o_rows + place * rd_len
+        rel = [unknown] if face < 0 else face_rel[face]
+        found = tile_cache[place, status, face] = [
+            at, at + 1 + status, *(at + 1 + len(ROUND_STATES) + i for i in rel)]
+        return found
+
+    def row_hot(s: BonbonsState, seat: int) -> list[int]:
+        status, seen, faces = s.round_status, s.round_seen, s.round_face
+        hot: list[int] = []
+        for k, t in enumerate(s.rows[seat]):
+            key = (seat * slots + k, status[t], faces[t] if seen[t] >= 0 else -1)
+            hot += tile_cache.get(key) or tile_hot(*key)
+        return hot
+
+    def grid_hot(s: BonbonsState, p: int) -> list[int]:
+        key = (p, s.square_status[p], s.square_face[p] if s.square_seen[p] >= 0 else -1)
+        return square_cache.get(key) or square_hot(*key)
+
+    def misc_hot(s: BonbonsState) -> list[int]:
+        """phase, to_move and the go in progress."""
+        ph = s.phase
+        hot = [o_phase + ph]
+        if ph != OVER:
+            hot.append(o_to_move + s.mover)
+        hot += [o_go_sq + p for p in s.flipped]  # squares are numbered row-major in both
+        if s.rd_seat >= 0:
+            hot.append(o_go_round + s.rd_seat * slots + s.rd_slot)
+            if ph == CHOOSE_GIFT:
+                hot.append(o_victim + s.rd_seat)
+        return hot
+
+    def track(s: BonbonsState) -> _Public:
+        t = _Public()
+        t.state = s
+        t.bits = bytearray(layout.size)
+        t.squares = [grid_hot(s, p) for p in range(size * size)]
+        t.rows = [row_hot(s, seat) for seat in range(players)]
+        t.misc = misc_hot(s)
+        for hot in (*t.squares, *t.rows, t.misc):
+            for i in hot:
+                t.bits[i] = 1
+        t.lens = [len(row) for row in s.rows]
+        t.shown(s)
+        return t
+
+    def catch_up(t: _Public, s: BonbonsState) -> None:
+        """Re-encode only what the moves since `t.ply` can have changed: the squares they
+        flipped and those showing before them; the rows of the tiles they flipped, covered or
+        gave back, of the tile showing before them, and of rows that drew a tile."""
+        squares = set(t.flipped)
+        rows = {t.rd_seat} if t.rd_seat >= 0 else set()
+        for seat, action, _shown, _outcome, _end in s.events[t.ply:]:
+            if isinstance(action, FlipSquare):
+                squares.add(action.row * size + action.col)
+            elif isinstance(action, FlipRound):
+                rows.add(action.seat)
+            elif isinstance(action, (Cover, GiveBack)):
+                rows.add(seat)
+        if s.pile != t.pile:  # a tile was drawn: rows grew
+            for seat, row in enumerate(s.rows):
+                if len(row) != t.lens[seat]:
+                    rows.add(seat)
+                    t.lens[seat] = len(row)
+        bits = t.bits
+        for i in t.misc:
+            bits[i] = 0
+        hot = t.misc = misc_hot(s)
+        for p in squares:
+            for i in t.squares[p]:
+                bits[i] = 0
+            t.squares[p] = new = grid_hot(s, p)
+            hot = hot + new
+        for seat in rows:
+            for i in t.rows[seat]:
+                bits[i] = 0
+            t.rows[seat] = new = row_hot(s, seat)
+            hot = hot + new
+        for i in hot:
+            bits[i] = 1
+        t.shown(s)
+
+    trackers: dict[int, _Public] = {}
+    pile_scale = 1 / 32
+
+    def observe(state: State, seat: int) -> Obs:
+        """`fill` of `state.view(seat)` (tested equal), kept up to date from the moves played
+        since the last call rather than rebuilt."""
+        assert isinstance(state, BonbonsState)
+        t = trackers.get(id(state))
+        if t is None or not t.follows(state):
+            t = track(state)
+            remember(trackers, id(state), t)
+        elif t.ply != len(state.history):
+            catch_up(t, state)
+        # The 0/1 fields as bytes, made float32 in one conversion; then the rest.
+        out = np.frombuffer(t.bits, np.uint8).astype(np.float32)
+        out[o_seat + seat] = 1.0
+        if state.phase != OVER and state.mover == seat:
+            out[o_my_turn] = 1.0
+        out[o_pile] = min((len(state.round_face) - state.pile) * pile_scale, OBS_BOUND)
+        out[o_turn] = state.turn / max(state.turn_limit, 1)
+        return out
+
     return GameSpec(
-        "bonbons", players, options, action_notations(players, size), layout, fill
+        "bonbons", players, options, action_notations(players, size), layout, fill, observe
     )
+
+
+class _Public(Tracked):
+    """Bonbons' one public observation (its 0/1 fields, without `seat` and `my_turn`, as
+    bytes) and, to update it, the hot indices of each square, of each row and of the rest, and
+    what was showing."""
+
+    state: BonbonsState
+    bits: bytearray
+    squares: list[list[int]]
+    rows: list[list[int]]
+    misc: list[int]
+    flipped: list[int]
+    rd_seat: int
+    pile: int
+    lens: list[int]
+
+    def shown(self, s: BonbonsState) -> None:
+        """Note what the next update must look at, and that the state is taken in."""
+        self.flipped = list(s.flipped)
+        self.rd_seat = s.rd_seat
+        self.pile = s.pile
+        self.caught_up()

@@ -102,6 +102,10 @@ def server_url(proc: subprocess.Popen[bytes], log_path: Path) -> str:
     raise SystemExit(f"the server did not start:\n{log_path.read_text()[-2000:]}")
 
 
+def server_cpu(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of process `pid` (all its threads) so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -176,19 +180,22 @@ class WsClient(asyncio.Protocol):
             self.done.set_result(None)
 
 
+Addr = tuple[str, int]
+
+
 class Bench:
-    def __init__(self, base: str, args: argparse.Namespace) -> None:
-        self.base = base
-        self.ws_base = base.replace("http://", "ws://")
-        host, port = base.removeprefix("http://").rsplit(":", 1)
-        self.host, self.port = host, int(port)
+    def __init__(self, bases: list[str], args: argparse.Namespace) -> None:
+        self.addrs: list[Addr] = []
+        for base in bases:
+            host, port = base.removeprefix("http://").rsplit(":", 1)
+            self.addrs.append((host, int(port)))
         self.args = args
         self.stats = Stats()
         self.stop = asyncio.Event()
 
-    async def open_table(self) -> tuple[str, list[str]]:
+    async def open_table(self, addr: Addr) -> tuple[str, list[str]]:
         """Open a table and join every seat: three requests on one keep-alive connection."""
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        reader, writer = await asyncio.open_connection(*addr)
         try:
             table = (await self.post(reader, writer, "/api/tables", {
                 "game": self.args.game, "seats": [{"kind": "human"}] * self.args.players}))["id"]
@@ -204,7 +211,7 @@ class Bench:
         """A minimal HTTP/1.1 POST (a general client such as httpx cost the generator a third
         of its CPU); the answer must be 201 with a JSON body."""
         data = json.dumps(body).encode()
-        writer.write(f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+        writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                      f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
                      .encode() + data)
         head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
@@ -215,10 +222,10 @@ class Bench:
             raise RuntimeError(f"POST {path} answered {status}: {answer[:200]!r}")
         return loads(answer)
 
-    async def hello(self, table: str, token: str | None,
+    async def hello(self, addr: Addr, table: str, token: str | None,
                     on_text: Callable[[str], None] | None = None) -> WsClient:
         """A WebSocket to `table` that has said hello; `on_text` gets every message after."""
-        ws = await WsClient.open(self.host, self.port, f"/ws/tables/{table}",
+        ws = await WsClient.open(*addr, f"/ws/tables/{table}",
                                  on_text or self.count)
         ws.send(json.dumps({"type": "hello", "token": token, "log": self.args.log}))
         return ws
@@ -227,7 +234,8 @@ class Bench:
         """A spectator (or an idle player) reads every message."""
         self.stats.frames += 1
 
-    async def player(self, table: str, token: str, seat: int, rng: random.Random) -> WsClient:
+    async def player(self, addr: Addr, table: str, token: str, seat: int,
+                     rng: random.Random) -> WsClient:
         """A seat that plays a random legal action as soon as it is to move; its `done` is set
         when the game ends (or at the stop)."""
         stats = self.stats
@@ -253,10 +261,10 @@ class Bench:
                     sent_at = time.perf_counter()
                     ws.send(json.dumps({"type": "action", "ply": msg["ply"], "action": action}))
 
-        ws = await self.hello(table, token, on_text)
+        ws = await self.hello(addr, table, token, on_text)
         return ws
 
-    async def pinger(self, table: str) -> WsClient:
+    async def pinger(self, addr: Addr, table: str) -> WsClient:
         """Every 50 ms a ping from a spectator of a waiting table: the round trip of a message
         that needs no database, i.e. how long the server (and this generator) make a message
         wait."""
@@ -275,48 +283,50 @@ class Bench:
                     self.stats.pings.append(time.perf_counter() - sent_at)
                 loop.call_later(0.05, ping)
 
-        ws = await self.hello(table, None, on_text)
+        ws = await self.hello(addr, table, None, on_text)
         ping()
         return ws
 
-    async def idle_table(self) -> list[WsClient]:
-        table, tokens = await self.open_table()
-        return [await self.hello(table, token) for token in tokens]
+    async def idle_table(self, addr: Addr) -> list[WsClient]:
+        table, tokens = await self.open_table(addr)
+        return [await self.hello(addr, table, token) for token in tokens]
 
-    async def slot(self, rng: random.Random, spectators: int) -> None:
-        """One played table after another until the stop."""
+    async def slot(self, addr: Addr, rng: random.Random, spectators: int) -> None:
+        """One played table after another until the stop (all through the server `addr`)."""
         while not self.stop.is_set():
-            table, tokens = await self.open_table()
-            watchers = [await self.hello(table, None) for _ in range(spectators)]
-            seats = [await self.player(table, token, p, rng) for p, token in enumerate(tokens)]
+            table, tokens = await self.open_table(addr)
+            watchers = [await self.hello(addr, table, None) for _ in range(spectators)]
+            seats = [await self.player(addr, table, token, p, rng)
+                     for p, token in enumerate(tokens)]
             await asyncio.gather(*(ws.done for ws in seats))
             self.stats.games += 1
             for ws in seats + watchers:
                 ws.close()
 
-    async def run(self, server_pid: int) -> dict[str, Any]:
+    async def run(self, server_pids: list[int]) -> dict[str, Any]:
         args = self.args
         idle_n = args.tables - args.playing
         idle: list[WsClient] = []
         for start in range(0, idle_n, 20):
-            batch = await asyncio.gather(*(self.idle_table()
-                                           for _ in range(min(20, idle_n - start))))
+            batch = await asyncio.gather(*(self.idle_table(self.addrs[i % len(self.addrs)])
+                                           for i in range(start, min(idle_n, start + 20))))
             idle.extend(ws for group in batch for ws in group)
-        probe_table, _ = await self.open_table()
-        idle.append(await self.pinger(probe_table))
+        probe_table, _ = await self.open_table(self.addrs[0])
+        idle.append(await self.pinger(self.addrs[0], probe_table))
         per_slot = [args.spectators // args.playing
                     + (1 if i < args.spectators % args.playing else 0)
                     for i in range(args.playing)]
-        slots = [asyncio.create_task(self.slot(random.Random(i), per_slot[i]))
+        slots = [asyncio.create_task(
+            self.slot(self.addrs[i % len(self.addrs)], random.Random(i), per_slot[i]))
                  for i in range(args.playing)]
         await asyncio.sleep(args.warmup)
-        profiler = start_profiler(server_pid, args.profile, args.seconds)
+        profiler = start_profiler(server_pids[0], args.profile, args.seconds)
         load0 = os.getloadavg()
-        srv0, gen0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+        srv0, gen0, t0 = server_cpu(server_pids), time.process_time(), time.perf_counter()
         self.stats.measuring = True
         await asyncio.sleep(args.seconds)
         self.stats.measuring = False
-        srv1, gen1, t1 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+        srv1, gen1, t1 = server_cpu(server_pids), time.process_time(), time.perf_counter()
         load1 = os.getloadavg()
         self.stop.set()
         await asyncio.wait(slots, timeout=30)
@@ -335,6 +345,7 @@ class Bench:
 
         return {
             "tables": args.tables, "playing": args.playing, "spectators": args.spectators,
+            "processes": args.processes,
             "game": args.game, "players": args.players, "log": args.log,
             "db": "sqlite" if args.db == "sqlite" else "postgresql",
             "seconds": round(elapsed, 1), "moves": self.stats.moves, "games": self.stats.games,
@@ -381,13 +392,18 @@ def main() -> None:
                         help="state frames with whole logs, or only the new lines")
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="py-spy the server while measuring; collapsed stacks to FILE")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes on the one database (PostgreSQL only); each "
+                        "played table goes through one of them, in turn")
     parser.add_argument("--server-log", metavar="FILE", default=None,
-                        help="keep the server's log (stderr) in FILE")
+                        help="keep the (first) server's log (stderr) in FILE")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for the server (repeatable)")
     args = parser.parse_args()
     if not 0 < args.playing <= args.tables:
         parser.error("--playing must be between 1 and --tables")
+    if args.processes < 1 or (args.processes > 1 and args.db == "sqlite"):
+        parser.error("--processes above 1 needs PostgreSQL (one process per SQLite file)")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # ~3 sockets per connection pair
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     extra_env = dict(item.split("=", 1) for item in args.env)
@@ -402,8 +418,9 @@ def main() -> None:
                 conn.execute(text(f'CREATE SCHEMA "{schema}"'))
             db = make_url(args.db).update_query_dict(
                 {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
-        log_path = Path(args.server_log or f"{tmp}/server.log")
-        proc = start_server(db, extra_env, log_path)
+        logs = [Path(args.server_log or f"{tmp}/server.log")] + [
+            Path(f"{tmp}/server{i}.log") for i in range(1, args.processes)]
+        procs = [start_server(db, extra_env, log_path) for log_path in logs]
         try:
             runner: Callable[..., Any] = asyncio.run
             try:
@@ -412,12 +429,15 @@ def main() -> None:
                 runner = uvloop.run
             except ImportError:  # pragma: no cover
                 pass
-            result = runner(Bench(server_url(proc, log_path), args).run(proc.pid))
+            bases = [server_url(proc, log_path) for proc, log_path in zip(procs, logs, strict=True)]
+            result = runner(Bench(bases, args).run([proc.pid for proc in procs]))
             print(json.dumps(result))
         finally:
-            proc.terminate()
-            proc.wait(30)
-            problems = [line for line in log_path.read_text().splitlines()
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(30)
+            problems = [line for log_path in logs for line in log_path.read_text().splitlines()
                         if "Traceback" in line or "ERROR" in line]
             if problems:
                 print(f"{len(problems)} error lines in the server log, e.g. {problems[0]}",

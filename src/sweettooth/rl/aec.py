@@ -25,7 +25,7 @@ import sweettooth as st
 from sweettooth.core import JSON, Action, Result, State
 
 from .encoders import spec_for
-from .spec import OBS_BOUND, GameSpec, Obs
+from .spec import OBS_BOUND, GameSpec
 
 Mask = npt.NDArray[np.int8]
 
@@ -133,8 +133,6 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self._ids: list[int] = []  # the legal ids of the agent to act, in the engine's order
         self._acts: list[Action] = []  # the legal actions, in the same order
         self._blank: Mask = np.zeros(n, np.int8)
-        self._mask: Mask = self._blank
-        self._obs: Obs | None = None
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -207,13 +205,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             return
         self.agent_selection = self.possible_agents[seat]
         legal = state.legal_actions()
-        ids = self.spec.ids(legal)
-        self._ids, self._acts = ids, legal
-        mask = self._blank.copy()
-        mask[np.fromiter(ids, np.intp, len(ids))] = 1
-        self._mask = mask
+        self._ids, self._acts = self.spec.ids(legal), legal  # the mask is made by `observe`
         self._view = {}
-        self._obs = None
         if not self.lazy_views:
             self._view = state.view(seat)
             infos[self.agent_selection] = {"view": self._view}
@@ -230,9 +223,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             else:
                 self.terminations[a] = True
         self._ids, self._acts = [], []
-        self._mask = self._blank
         self._view = {}
-        self._obs = None
         self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
@@ -288,7 +279,10 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             obs = fast(self.state, seat)
         else:
             obs = self.spec.encode(self.current_view() if to_act else self.state.view(seat))
-        return {"observation": obs, "action_mask": (self._mask if to_act else self._blank).copy()}
+        mask = self._blank.copy()  # a new array each time: the caller may keep or change it
+        if to_act:
+            mask.put(self._ids, 1)
+        return {"observation": obs, "action_mask": mask}
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the agent to act (sorted)."""

@@ -11,18 +11,18 @@ flavours of the components in data order followed by "blank".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 
 from sweettooth.core import JSON, State
-from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS
+from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS, Split
 from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH, Rect
+from sweettooth.games.lechocolat.components import BLANK
 from sweettooth.games.lechocolat.state import OVER, PHASES, ChocolateState, card_json
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
+from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, Tracked, one_hot, remember, turn_hot
 
 
 def action_notations() -> tuple[str, ...]:
@@ -101,29 +101,6 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         out[where] = values
         fill_card(view["scoring_card"], out)
 
-    def template(state: ChocolateState, seat: int) -> _Template:
-        """What stays put for one deal and seat: the seat, the up sides, the scoring card, every
-        down side unknown and every cell on the table; and, per group, the positions a claim
-        changes (down sides only for the claimer's own groups)."""
-        out = np.zeros(layout.size, np.float32)
-        side = state.comps.side_id
-        hot = [o["seat"] + seat]
-        for c in range(CELLS):
-            hot += [o_up + c * s + side_at[side(state.up[c])], o_down + c * (s + 1) + s,
-                    o_owner + c * 3 + 2]
-        out[hot] = 1.0
-        card = card_json(state.card, state.comps)
-        fill_card(card, out)
-        return _Template(state.up, state.down, state.card, out, {})
-
-    def mine(t: _Template, state: ChocolateState, r: Rect) -> tuple[list[int], list[int]]:
-        """A group the seat claimed: its owner flags and its down sides (known to the seat)."""
-        side = state.comps.side_id
-        cells = r.cells()
-        known = [o_down + c * (s + 1) + side_at[side(state.down[c])] for c in cells]
-        t.mine[r] = found = ([o_owner + c * 3 for c in cells] + known, _cleared(r, o, s))
-        return found
-
     def fill_card(card: JSON, out: Obs) -> None:
         for flavour, vp in card["values"].items():
             out[o["card_values"] + flav_at[flavour]] = vp / 5
@@ -133,65 +110,141 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         for bonus in card["majorities"]:
             out[o["card_majorities"] + flav_at[bonus["flavour"]]] += bonus["points"] / 5
 
-    templates: dict[int, _Template] = {}
-    o_phase, o_my_turn = o["phase"], o["my_turn"]
+    # -- the fast path: `fill` of the view, kept up to date move by move ----------------------
+    # Side ints are 0 (blank) and 1.. (the flavours in data order); the fields list the
+    # flavours first and "blank" last.
+    def side_index(side: int) -> int:
+        return side - 1 if side else f
+
+    o_phase, o_my_turn, o_seat = o["phase"], o["my_turn"], o["seat"]
+    start = np.zeros(layout.size, np.float32)  # every cell on the table, every down side unknown
+    start[[o_down + c * (s + 1) + s for c in range(CELLS)]] = 1.0
+    start[[o_owner + c * 3 + 2 for c in range(CELLS)]] = 1.0
+    cells = np.arange(CELLS)
+    side_lut = np.array([side_index(k) for k in range(f + 1)], np.intp)
+    card_parts: dict[Any, tuple[Any, Any]] = {}
+    split_parts: dict[Any, tuple[Any, Any]] = {}
+
+    def card_part(state: ChocolateState) -> tuple[Any, Any]:
+        """Where the scoring card's values go, and what they are (one card per deal)."""
+        found = card_parts.get(state.card)
+        if found is None:
+            tmp = np.zeros(layout.size, np.float32)
+            fill_card(card_json(state.card, state.comps), tmp)
+            np.clip(tmp, -OBS_BOUND, OBS_BOUND, out=tmp)
+            at = np.flatnonzero(tmp)
+            found = card_parts[state.card] = (at, tmp[at])
+        return found
+
+    def track(state: ChocolateState, seat: int) -> _Seat:
+        """The seat's observation (without phase and my_turn) built from the state."""
+        out = start.copy()
+        out[o_seat + seat] = 1.0
+        out[o_up + cells * s + side_lut[np.array(state.up)]] = 1.0
+        at, values = card_part(state)
+        out[at] = values
+        t = _Seat()
+        t.state, t.seat, t.out = state, seat, out
+        # Where each cell's down side goes once the seat knows it.
+        t.down_at = o_down + cells * (s + 1) + side_lut[np.array(state.down)]
+        for p in (0, 1):
+            for r in state.claimed[p]:
+                claim(t, r, p)
+        where: list[int] = []
+        vals: list[float] = []
+        for r in state.groups:
+            block = _rect_block(r, o_group)
+            where += block[0]
+            vals += block[1]
+        out[where] = vals
+        t.caught_up()
+        return t
+
+    claim_parts: dict[tuple[Rect, bool], tuple[Any, Any, Any]] = {}
+
+    def claim(t: _Seat, r: Rect, claimer: int) -> None:
+        """Group `r` leaves the table for `claimer`: its owner flags, its group block cleared,
+        and for the seat's own claims the down sides."""
+        mine = claimer == t.seat
+        part = claim_parts.get((r, mine))
+        if part is None:
+            part = claim_parts[r, mine] = _claim_part(r, mine, o_owner, o_down, o_group, s)
+        at, values, its_cells = part
+        out = t.out
+        out[at] = values
+        if mine:
+            out[t.down_at[its_cells]] = 1.0
+
+    def catch_up(t: _Seat, state: ChocolateState) -> None:
+        movers, out = state.movers, t.out
+        ply = t.ply
+        for k, action in enumerate(state.history[ply:], ply):
+            if type(action) is Split:
+                part = split_parts.get(action)
+                if part is None:
+                    # The halves cover the split group's cells exactly: their blocks overwrite it.
+                    a, b = (_rect_block(h, o_group) for h in action.halves())
+                    part = split_parts[action] = (np.array(a[0] + b[0]),
+                                                  np.array(a[1] + b[1], np.float32))
+                out[part[0]] = part[1]
+            else:
+                claim(t, action.group, movers[k])
+        t.caught_up()
+
+    trackers: dict[tuple[int, int], _Seat] = {}
 
     def observe(state: State, seat: int) -> Obs:
-        """`fill` of `state.view(seat)`, straight from what that view shows: the public bar and
-        groups, and the down sides of the seat's own claims (tested equal)."""
+        """`fill` of `state.view(seat)`, straight from what that view shows (the public bar
+        and groups, the down sides of the seat's own claims), kept up to date from the moves
+        played since the last call (tested equal)."""
         assert isinstance(state, ChocolateState)
-        if state.phase == OVER:  # blank up sides turn over: the view's path (once a game)
-            return spec.encode(state.view(seat))
-        t = templates.get(seat)
-        if t is None or not (t.up is state.up and t.down is state.down and t.card is state.card):
-            t = templates[seat] = template(state, seat)
+        key = (id(state), seat)
+        t = trackers.get(key)
+        if t is None or not t.follows(state):
+            t = track(state, seat)
+            remember(trackers, key, t)
+        elif t.ply != len(state.history):
+            catch_up(t, state)
         out = t.out.copy()
-        hot = [o_phase + state.phase]
-        if state.mover == seat:
-            hot.append(o_my_turn)
-        zero: list[int] = []
-        for r in state.claimed[seat]:
-            one, nil = t.mine.get(r) or mine(t, state, r)
-            hot += one
-            zero += nil
-        for r in state.claimed[1 - seat]:
-            one, nil = _theirs(r, o_owner)
-            hot += one
-            zero += nil
-        where: list[int] = []
-        values: list[float] = []
-        for r in state.groups:
-            at, vals = _rect_block(r, o_group)
-            where += at
-            values += vals
-        out[zero] = 0.0
-        out[hot] = 1.0
-        out[where] = values
+        phase = state.phase
+        out[o_phase + phase] = 1.0
+        if phase == OVER:
+            # The end: blank up sides turn over for everyone (rulebook, End of Game 1).
+            up, down, owner = state.up, state.down, state.owner
+            shown = [c for c in range(CELLS) if up[c] == BLANK and owner[c] not in (-1, seat)]
+            out[[o_down + c * (s + 1) + s for c in shown]] = 0.0
+            out[[o_down + c * (s + 1) + side_index(down[c]) for c in shown]] = 1.0
+        elif state.mover == seat:
+            out[o_my_turn] = 1.0
         return out
 
     spec = GameSpec("lechocolat", players, options, action_notations(), layout, fill, observe)
     return spec
 
 
-@dataclass
-class _Template:
-    up: Any
-    down: Any
-    card: Any
+class _Seat(Tracked):
+    """One seat's observation of one state, without `phase` and `my_turn`."""
+
+    state: ChocolateState
+    seat: int
     out: Obs
-    mine: dict[Rect, tuple[list[int], list[int]]]
+    down_at: Any
 
 
-def _cleared(r: Rect, o: dict[str, int], s: int) -> list[int]:
-    """The default flags a claim clears: on the table, down side unknown."""
-    return [o["owner"] + c * 3 + 2 for c in r.cells()] + [
-        o["down"] + c * (s + 1) + s for c in r.cells()]
-
-
-@cache
-def _theirs(r: Rect, o_owner: int) -> tuple[list[int], list[int]]:
-    """A group the opponent claimed: owned by them, no longer on the table."""
-    return [o_owner + c * 3 + 1 for c in r.cells()], [o_owner + c * 3 + 2 for c in r.cells()]
+def _claim_part(
+    r: Rect, mine: bool, o_owner: int, o_down: int, o_group: int, s: int
+) -> tuple[Any, Any, Any]:
+    """A claim of `r`: the positions it changes and their new values (0: on the table, its
+    group block, for my own claims the down side unknown; 1: owned by me, or by the
+    opponent), and its cells."""
+    cells = r.cells()
+    zero = [o_owner + c * 3 + 2 for c in cells] + [o_group + c * 3 + k for c in cells
+                                                   for k in range(3)]
+    if mine:
+        zero += [o_down + c * (s + 1) + s for c in cells]
+    one = [o_owner + c * 3 + (0 if mine else 1) for c in cells]
+    values = np.array([0.0] * len(zero) + [1.0] * len(one), np.float32)
+    return np.array(zero + one, np.intp), values, np.array(cells, np.intp)
 
 
 @cache

@@ -52,21 +52,40 @@ def log_line(entry: Any, names: Sequence[str]) -> str:
                    if 0 < int(m.group(1)) <= len(names) else m.group(0), str(entry))
 
 
-_TASKS = {
-    "ability": "resolve it",
-    "reveal": "pick a face-down Choc to reveal",
-    "peek": "pick a face-down Choc to look at",
-    "return": "return a Choc to the box",
-    "give": "give a Choc",
-    "demand": "choose who gives them a Choc",
-    "surrender": "give a Choc they are asked for",
-    "peek_preference": "choose whose Preference card to see",
-    "peek_hand": "choose whose hand to look at",
-    "draw_from": "choose whose hand to take a Choc from at random",
-    "trade": "pick a face-up Choc to swap with one of theirs",
-    "place": "choose the Choc that goes face up in its place",
-}
-"""What an ability in progress waits for, in words (the view's task kinds)."""
+def task_words(task: JSON, choc: str, target: str, you: bool) -> str:
+    """What the decision an ability waits for (a view's task) asks, in words for whoever makes
+    it: `choc` names the Choc whose ability it is, `target` the player a `surrender` gives to;
+    `you` says it to the viewer ("your hand"), else of the decider ("their hand").
+
+    >>> task_words({"kind": "trade"}, "Macadamia", "", True)
+    'pick a face-up Choc to swap for one of your Chocs, or Macadamia itself to keep your hand'
+    """
+    your = "your" if you else "their"
+    only = "only you see it" if you else "only they see it"
+    kind = task["kind"]
+    if kind == "give":
+        mode = task.get("mode", "choose")
+        return (f"give a Choc from {your} hand to another player" if mode == "choose"
+                else f"give a Choc from {your} hand to the player on {your} {mode}")
+    if kind == "peek_preference":
+        return f"choose whose {str(task.get('slot', 'yum')).upper()}! card to look at; {only}"
+    if kind == "place":
+        return f"choose the Choc from {your} hand that goes face up in {task.get('cell')}"
+    words: dict[str, str] = {
+        "ability": "resolve it",
+        "reveal": "pick a face-down Choc to reveal",
+        "peek": f"pick a face-down Choc to look at; {only}",
+        "return": f"return a Choc from {your} hand to an empty space",
+        "demand": f"choose the player who gives {'you' if you else 'them'} a Choc of their "
+                  "choice",
+        "surrender": f"give {target} a Choc of {your} choice",
+        "peek_hand": f"choose whose hand to look at; {only}",
+        "draw_from": f"choose a player: {'you take' if you else 'they take'} a Choc at random "
+                     "from their hand",
+        "trade": f"pick a face-up Choc to swap for one of {your} Chocs, or {choc} itself to "
+                 f"keep {your} hand",
+    }
+    return words.get(kind, str(kind))
 
 
 def _fit(line: str) -> list[str]:
@@ -151,8 +170,11 @@ def draw(view: JSON, names: Sequence[str] | None = None, *, memory_aid: bool = F
             people.append(f"    Preference cards discarded: {', '.join(e['discards'])}")
     if view["tasks"]:
         t = view["tasks"][-1]
-        doing = _TASKS.get(t["kind"], t["kind"])
-        people.append(f"Ability of {t['choc']} in progress: {names[t['who']]} to {doing}")
+        target = names[t["target"]] if 0 <= t.get("target", -1) < len(names) else ""
+        mine = t["who"] == view.get("seat")
+        doing = task_words(t, t["choc"], target, mine)
+        decider = "you" if mine else names[t["who"]]
+        people.append(f"Ability of {t['choc']} in progress: {decider} must {doing}")
     if view["pending"]:
         people.append(f"On Reveal abilities waiting: {', '.join(view['pending'])}")
     for rnd in view["rounds"][-1:]:

@@ -11,9 +11,10 @@ from textual.widgets import Static
 
 from sweettooth.core import JSON
 from sweettooth.games.bittersweet.components import Choc, load_components
+from sweettooth.games.bittersweet.render import task_words
 
 from .base import Ctx, Face, seat_words, you_verb
-from .draw import Part, box, column, piece, row, styled, table, text
+from .draw import Part, box, column, para, piece, row, styled, table, text
 
 COATING = {"milk": "#a0683f", "crimson": "#b3263e", "dark": "#3d2216", "white": "#efe3cc"}
 INK = {"milk": "#ffffff", "crimson": "#ffffff", "dark": "#f5e6d8", "white": "#3b2417"}
@@ -116,7 +117,7 @@ class BitterSweetFace(Face):
                                      st["yuck_cards"])))
         known = st.get("known_hand") or []
         if not mine and known:
-            lines.append(text(Text("known in hand: " + ", ".join(
+            lines.append(para(Text("known in hand: " + ", ".join(
                 name_of(chocs, c) for c in known), style="italic")))
         if st.get("discards"):
             lines.append(text(Text("discarded: " + ", ".join(st["discards"]), style="dim")))
@@ -140,13 +141,21 @@ class BitterSweetFace(Face):
         info = (f"Round {view['round']} · {whose} turn, "
                 f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left"
                 f" · stack {view['stack']} wrappers")
-        out: list[Part] = [text(Text(info, style="bold"))]
+        out: list[Part] = [para(Text(info, style="bold"))]
+        # The abilities in progress (each once), then the decision the top one waits for.
+        seen: set[str] = set()
         for t in view.get("tasks") or []:
-            c = chocs.get(str(t.get("choc")))
+            cid = str(t.get("choc"))
+            if t.get("kind") != "ability" or f"{cid}/{t.get('when')}" in seen:
+                continue
+            seen.add(f"{cid}/{t.get('when')}")
+            c = chocs.get(cid)
             what = c.ability.text() if c and c.ability else str(t.get("kind"))
-            out.append(text(Text(f"In progress for {ctx.name(t['who'])}: "
-                                 f"{name_of(chocs, str(t.get('choc')))}: {what}",
-                                 style="italic #f2c230")))
+            out.append(para(Text(f"In progress for {ctx.name(t['who'])}: "
+                                 f"{name_of(chocs, cid)}: {what}", style="italic #f2c230")))
+        asked = self.asked(view, ctx)
+        if asked:
+            out.append(para(Text(asked, style="bold #f2c230")))
         if view.get("pending"):
             parts = [text("Resolve next: ")]
             for cid in view["pending"]:
@@ -179,6 +188,21 @@ class BitterSweetFace(Face):
             out.extend(self.rounds(view, ctx, chocs))
         return out
 
+    def asked(self, view: JSON, ctx: Ctx) -> str | None:
+        """'Now you must give Bob a Choc of your choice (Green Olive)': the decision the ability
+        on top waits for, or None."""
+        tasks = view.get("tasks") or []
+        if not tasks or tasks[-1].get("kind") == "ability":
+            return None
+        t = tasks[-1]
+        target = int(t.get("target", -1))
+        mine = t["who"] == ctx.seat
+        name = name_of(chocs_of(view), str(t.get("choc")))
+        words = task_words(t, name, "you" if target == ctx.seat else
+                           ctx.name(target) if target >= 0 else "", mine)
+        who = "you" if mine else ctx.name(t["who"])
+        return f"Now {who} must {words} ({name})"
+
     # -- moves -------------------------------------------------------------------------------
     def keys(self, action: str, view: JSON) -> list[str] | None:
         m = re.fullmatch(r"take ([a-z]\d+)", action)
@@ -192,12 +216,18 @@ class BitterSweetFace(Face):
         m = re.fullmatch(r"pick ([a-z]\d+)", action)
         if m:
             return [f"cell:{m.group(1)}"]
+        tasks = view.get("tasks") or []
+        top = tasks[-1].get("kind") if tasks else None
         m = re.fullmatch(r"return (\S+) ([a-z]\d+)", action)
-        if m:
-            return [f"hand:{m.group(1)}", f"cell:{m.group(2)}"]
+        if m:  # Macadamia's trade: every Choc goes where the taken one was, so the Choc alone
+            return ([f"hand:{m.group(1)}"] if top == "place"
+                    else [f"hand:{m.group(1)}", f"cell:{m.group(2)}"])
         m = re.fullmatch(r"give (\S+) to P(\d+)", action)
-        if m:
-            return [f"hand:{m.group(1)}", f"seat:{int(m.group(2)) - 1}"]
+        if m:  # one possible receiver (Green Olive's giver, Peppermint's victim): the Choc alone
+            to = {a.split(" to ")[-1] for a in view.get("legal_actions") or []
+                  if a.startswith("give ")}
+            return ([f"hand:{m.group(1)}"] if len(to) == 1
+                    else [f"hand:{m.group(1)}", f"seat:{int(m.group(2)) - 1}"])
         m = re.fullmatch(r"choose P(\d+)", action)
         if m:
             return [f"seat:{int(m.group(1)) - 1}"]
@@ -217,6 +247,9 @@ class BitterSweetFace(Face):
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         la = view.get("legal_actions") or []
+        asked = self.asked(view, ctx)
+        if asked and not any(a.startswith("resolve ") for a in la):
+            return asked.removeprefix("Now you must ")
         if any(a.startswith("resolve ") for a in la):
             return "choose which On Reveal resolves next"
         if any(a.startswith("pick ") for a in la):
@@ -247,7 +280,9 @@ class BitterSweetFace(Face):
             if m:
                 who = ctx.name(int(m.group(1)) - 1)
                 s = f"{who} {you_verb(who, m.group(2))}"
-            out.append(seat_words(s, ctx))
+            s = seat_words(s, ctx).replace("; You starts.", "; You start.")
+            # "You must give Bob a Choc of their choice": the giver's choice is yours.
+            out.append(re.sub(r"^(You must give .*?)\btheir\b", r"\1your", s))
         return out
 
     def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:

@@ -22,7 +22,9 @@ const BLURB = {
 
 // Options in players' words (the engine's help texts are written for developers).
 const OPTION_TEXT = {
-  "bittersweet.turn_limit": ["Turns per round", "A round also ends after this many turns each (house rule)."],
+  "bittersweet.cards": ["Cards", "Revised: our rebalanced abilities and YUM!/YUCK! tables; rounds always end by the rules. Original: the cards as printed.",
+    { revised: "Revised cards (2026)", original: "Original cards (as printed)" }],
+  "bittersweet.turn_limit": ["Turns per round (original cards)", "With the original cards a round also ends after this many turns each (house rule: some abilities could loop). The revised cards need no limit."],
   "bonbons.variant": ["Variant", "", { standard: "Standard (6 by 6 squares)", quick: "Quick (5 by 5, two kinds of candy out)" }],
   "bonbons.removed": ["Candy taken out (quick game)", "For example toffee+nougat. Left empty: chosen at random."],
   "bonbons.turn_limit": ["Turn limit", "The game stops after this many turns in all; the fewest face-down round tiles win."],

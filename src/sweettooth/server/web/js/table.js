@@ -14,7 +14,7 @@
 //                              if the action has no piece (then it gets a plain button)
 //   label(key, view)           text of a button for a key that has no piece on the board
 //   describe(action, view)     readable text of an action (confirm buttons, hints, logs)
-//   prompt(view, picked)       one line telling the player what to do now
+//   prompt(view, picked, ctx)  one line telling the player what to do now
 //   summary(view, ctx) -> Node the end screen's score breakdown
 // Optional:
 //   narrate(entry, view, ctx) -> string   one entry of view.log in plain words with player names
@@ -453,7 +453,7 @@ export class Table {
     else if (v.result != null) text = `Game over: ${headline(v, this.ctx(), { hotseat: o.hotseat, replay: o.mode === "replay" })}`;
     else if (this.myTurn()) {
       mine = true;
-      const p = this.r.prompt ? this.r.prompt(v, this.picks.map((x) => x.key)) : null;
+      const p = this.r.prompt ? this.r.prompt(v, this.picks.map((x) => x.key), this.ctx()) : null;
       text = `Your turn${p ? ": " + p : ""}`;
     } else if (v.to_move == null) text = "";
     else if (o.mode === "replay" || o.mode === "sandbox") text = `Next to move: ${name(v.to_move)}`;

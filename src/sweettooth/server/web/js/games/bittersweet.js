@@ -10,7 +10,7 @@ import { h, s, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { withNames } from "../log.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { subject, possessive } from "./words.js";
+import { subject, possessive, them } from "./words.js";
 
 // The catalogue holds both house sets ("revised", the default, and "original"); a view's
 // options.cards says which one its game plays with (none: a game from before the revision).
@@ -151,6 +151,30 @@ function prefCard(attr, slot) {
 const WRAPPER_TEXT = "Empty Wrappers: one for each Choc you returned to the box. They score nothing; "
   + "when every player has 2 or more, the round ends.";
 
+/** The decision an ability waits for (the view's task on top), in words for whoever makes it:
+ *  `you` true for the viewer's own decision ("your choice"), else said of them ("their"). */
+export function taskWords(t, ctx, you = true) {
+  const name = info(t.choc).name;
+  const your = you ? "your" : "their";
+  const target = t.target != null && t.target >= 0 ? them(ctx, t.target) : "the other player";
+  const only = you ? "only you see it" : "only they see it";
+  switch (t.kind) {
+    case "reveal": return `pick a face-down Choc to reveal (${name})`;
+    case "peek": return `pick a face-down Choc to look at (${name}; ${only})`;
+    case "return": return `return a Choc from ${your} hand to an empty space (${name})`;
+    case "give": return t.mode === "choose" ? `give a Choc from ${your} hand to another player (${name})`
+      : `give a Choc from ${your} hand to the player on ${your} ${t.mode} (${name})`;
+    case "demand": return `choose the player who gives ${you ? "you" : "them"} a Choc of their choice (${name})`;
+    case "surrender": return `give ${target} a Choc of ${your} choice (${name})`;
+    case "peek_preference": return `choose whose ${String(t.slot).toUpperCase()}! card to look at (${name}; ${only})`;
+    case "peek_hand": return `choose whose hand to look at (${name}; ${only})`;
+    case "draw_from": return `choose a player: ${you ? "you take" : "they take"} a Choc at random from their hand (${name})`;
+    case "trade": return `pick a face-up Choc to swap for one of ${your} Chocs, or ${name} itself to keep ${your} hand (${name})`;
+    case "place": return `choose the Choc from ${your} hand that goes face up in ${t.cell} (${name})`;
+    default: return null;
+  }
+}
+
 /** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
 function safeDecode(id) {
   try { return decodeURIComponent(String(id)); } catch { return String(id); }
@@ -218,7 +242,20 @@ export default {
       h("h3", `Your hand (${view.seats[me].hand.length})`),
       h("div.bs-cards", view.seats[me].hand.length ? view.seats[me].hand.map((c) => chocCard(c, { key: `hand:${c}`, prefix: "In your hand: " }))
         : h("span.muted", "empty"))) : null;
-    const tasks = (view.tasks || []).map((t) => h("li", `${info(t.choc).name}: ${info(t.choc).ability || t.kind} (for ${seatName(ctx, t.who)})`));
+    // The abilities in progress (each once), then the decision the top one waits for.
+    const seen = new Set();
+    const tasks = [];
+    for (const t of view.tasks || []) {
+      if (t.kind !== "ability" || seen.has(`${t.choc}/${t.when}`)) continue;
+      seen.add(`${t.choc}/${t.when}`);
+      tasks.push(h("li", `${info(t.choc).name}: ${info(t.choc).ability || t.kind} (resolving for ${seatName(ctx, t.who)})`));
+    }
+    const top = (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
+    const asked = top && top.kind !== "ability" ? taskWords(top, ctx, top.who === me) : null;
+    if (asked) {
+      const who = top.who === me ? "you" : seatName(ctx, top.who);
+      tasks.push(h("li.bs-asked", h("b", `Now ${who} must `), asked));
+    }
     const pending = (view.pending || []).length ? h("div.bs-pending", h("span", "Waiting On Reveals: "),
       view.pending.map((c) => withTip(h("button.bs-pend", { type: "button", dataset: { key: `pending:${c}` }, "aria-label": `Resolve ${info(c).name} next. ${chocText(c)}` }, info(c).name), chocText(c)))) : null;
     const root = h("div.bittersweet",
@@ -260,8 +297,17 @@ export default {
     }
     if ((m = /^reveal (\w\d)$/.exec(action))) return [`cell:${m[1]}`, "do:reveal"];
     if ((m = /^pick (\w\d)$/.exec(action))) return [`cell:${m[1]}`];
-    if ((m = /^return (\S+) (\w\d)$/.exec(action))) return [`hand:${m[1]}`, `cell:${m[2]}`];
-    if ((m = /^give (\S+) to P(\d)$/.exec(action))) return [`hand:${m[1]}`, `seat:${Number(m[2]) - 1}`];
+    if ((m = /^return (\S+) (\w\d)$/.exec(action))) {
+      // Macadamia's trade: every Choc goes to the one space it emptied, so the Choc alone.
+      const tasks = view.tasks || [];
+      const placing = tasks.length && tasks[tasks.length - 1].kind === "place";
+      return placing ? [`hand:${m[1]}`] : [`hand:${m[1]}`, `cell:${m[2]}`];
+    }
+    if ((m = /^give (\S+) to P(\d)$/.exec(action))) {
+      // Only one player can receive (Green Olive's giver, Peppermint's victim): the Choc alone.
+      const to = new Set((view.legal_actions || []).filter((a) => a.startsWith("give ")).map((a) => a.split(" to ")[1]));
+      return to.size === 1 ? [`hand:${m[1]}`] : [`hand:${m[1]}`, `seat:${Number(m[2]) - 1}`];
+    }
     if ((m = /^choose P(\d)$/.exec(action))) return [`seat:${Number(m[1]) - 1}`];
     if ((m = /^resolve (\S+)$/.exec(action))) return [`pending:${m[1]}`];
     return null;
@@ -273,8 +319,25 @@ export default {
     return key;
   },
 
-  describe(action) {
+  describe(action, view) {
     let m;
+    const top = view && (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
+    const kind = top ? top.kind : null;
+    if (kind === "trade" && (m = /^pick (\w\d)$/.exec(action))) {
+      const b = (view.box || []).find((x) => x.cell === m[1]);
+      const what = b && b.choc ? info(b.choc).name : "the Choc";
+      return b && b.choc === top.choc ? `Keep your hand: pick ${what} in ${m[1]} and put it back` : `Take ${what} from ${m[1]} in exchange for one of yours`;
+    }
+    if (kind === "place" && (m = /^return (\S+) (\w\d)$/.exec(action))) return `Put ${info(m[1]).name} face up in ${m[2]}`;
+    if ((m = /^choose P(\d)$/.exec(action)) && kind) {
+      const said = {
+        peek_hand: `Look at player ${m[1]}'s hand`,
+        draw_from: `Take a Choc at random from player ${m[1]}'s hand`,
+        demand: `Player ${m[1]} gives you a Choc of their choice`,
+        peek_preference: `Look at player ${m[1]}'s ${String(top.slot).toUpperCase()}! card`,
+      }[kind];
+      if (said) return said;
+    }
     if ((m = /^take (\w\d)$/.exec(action))) return `Take the Choc in ${m[1]}`;
     if ((m = /^reveal (\w\d)$/.exec(action))) return `Reveal the Choc in ${m[1]}`;
     if ((m = /^pick (\w\d)$/.exec(action))) return `Pick the face-down Choc in ${m[1]}`;
@@ -285,9 +348,14 @@ export default {
     return action.replace(/\b([a-z]+(?:-[a-z]+)+|[a-z]+)\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
   },
 
-  prompt(view, picked) {
+  prompt(view, picked, ctx) {
     useSet(view);
     const la = view.legal_actions || [];
+    const top = (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
+    if (top && top.kind !== "ability" && !la.some((a) => a.startsWith("resolve "))) {
+      const words = taskWords(top, ctx || { seat: top.who, names: [] }, true);
+      if (words) return words;
+    }
     if (la.some((a) => a.startsWith("resolve "))) return "choose which On Reveal resolves next";
     if (la.some((a) => a.startsWith("pick "))) return "pick a face-down Choc in the box";
     if (la.some((a) => a.startsWith("choose "))) return "choose a player";

@@ -11,7 +11,8 @@ spectator to every process. Each seat plays a random legal action `--pace` secon
 turn comes. For every action it records when it was sent and when the `state` frame with the
 next ply reached each client connected to *another* process than the one the action was sent
 to (the opponent and the spectators there): that delay is the cross-process delivery time,
-printed as p50/p90/p99/max. The ack round trip (sender's own process) is printed beside it.
+printed as p50/p90/p99/max. The ack round trip (sender's own process) is printed beside it, and
+the delivery minus the sender's ack for the same move: what the fan-out itself adds.
 Everything runs on one machine, load generator included, so on 2 cores these are upper bounds.
 """
 
@@ -45,6 +46,8 @@ class Stats:
         self.sent: dict[tuple[str, int], tuple[float, int]] = {}  # (table, ply) -> (t, process)
         self.delivery: list[float] = []
         self.acks: list[float] = []
+        self.acked: dict[tuple[str, int], float] = {}  # (table, ply) -> when the ack came
+        self.delivered: list[tuple[str, int, float]] = []  # (table, ply, when) elsewhere
         self.moves = 0
         self.games = 0
 
@@ -96,10 +99,12 @@ async def client(ws_url: str, table: str, process: int, token: str | None, seat:
             kind = msg["type"]
             if kind == "ack" and seat is not None:
                 stats.acks.append(now - stats.sent[(table, msg["ply"])][0])
+                stats.acked[(table, msg["ply"])] = now
             elif kind == "state":
                 sent = stats.sent.get((table, msg["ply"] - 1))
                 if sent is not None and sent[1] != process:
                     stats.delivery.append(now - sent[0])
+                    stats.delivered.append((table, msg["ply"] - 1, now))
                 view = msg["view"]
                 if view["result"] is not None:
                     return
@@ -156,6 +161,10 @@ async def drive(bases: list[str], tables: int, game: str, pace: float, seconds: 
     if stats.acks:
         a = stats.acks
         print(f"ack round trip ({len(a)}): p50 {pct(a, 0.5):.1f} ms, p99 {pct(a, 0.99):.1f} ms")
+    hop = [when - stats.acked[(t, p)] for t, p, when in stats.delivered if (t, p) in stats.acked]
+    if hop:  # the fan-out's own cost: other processes' clients versus the sender's ack
+        print(f"delivery minus the sender's ack ({len(hop)}): p50 {pct(hop, 0.5):.1f} ms, "
+              f"p90 {pct(hop, 0.9):.1f} ms, p99 {pct(hop, 0.99):.1f} ms")
 
 
 def main() -> None:

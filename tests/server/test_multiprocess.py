@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +22,17 @@ from sqlalchemy import create_engine, text
 
 import sweettooth as st
 
-from .harness import Player, ServerProcess, Servers, api, create_table, join, wait_for
+from .harness import (
+    ROOT,
+    WAIT,
+    Player,
+    ServerProcess,
+    Servers,
+    api,
+    create_table,
+    join,
+    wait_for,
+)
 
 REDIS = os.environ.get("SWEETTOOTH_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 LEASE = {"SWEETTOOTH_LEASE_SECONDS": "1"}
@@ -194,3 +206,19 @@ def test_a_killed_process_tables_go_on_and_its_players_reconnect_elsewhere(
         check_record(c, postgres_url, robots)
         stored = stored_actions(postgres_url, duel)
         assert [ply for ply, _ in stored] == list(range(len(stored)))
+
+
+def test_a_second_process_on_one_sqlite_file_refuses_to_start(tmp_path: Path) -> None:
+    """SQLite is served by one process: a second one would serve stale tables, so it says so
+    and stops; once the first is gone (even SIGKILLed) a new one starts."""
+    db = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    first = ServerProcess(db).start()
+    try:
+        second = subprocess.run(ServerProcess(db).argv, cwd=ROOT, env=first.env, timeout=WAIT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        assert second.returncode != 0
+        assert "already serves" in second.stderr and "one process" in second.stderr
+    finally:
+        first.kill()
+    with ServerProcess(db) as again:
+        assert info(again, create_table(again, "lechocolat", [{"kind": "human"}] * 2)["id"])

@@ -15,13 +15,16 @@
   connected elsewhere.
 
 With SQLite there is one process: no events, no leases (every table's bots are this process's),
-and `catch_up` is used only when a write loses its ply to another writer.
+and `catch_up` is used only when a write loses its ply to another writer. A second server
+process started on the same SQLite file refuses to start (`SqliteTaken`): it would serve stale
+tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -50,6 +53,10 @@ TAKEOVER_BATCH = 50
 """Orphaned tables a process takes over per lease round."""
 
 
+class SqliteTaken(RuntimeError):
+    """Another server process already serves this SQLite file."""
+
+
 class Cluster:
     """This process among the others: events in and out, bot leases, presence."""
 
@@ -64,6 +71,7 @@ class Cluster:
         self._syncers: dict[str, asyncio.Task[None]] = {}
         self._shown: dict[str, frozenset[int]] = {}  # presence last told, per table
         self._loop: asyncio.Task[None] | None = None
+        self._sqlite_lock: int | None = None  # file descriptor of the SQLite file's lock
 
     @property
     def active(self) -> bool:
@@ -79,7 +87,8 @@ class Cluster:
         """Listen before the tables are loaded, so nothing committed after a load is missed."""
         store = self.m.store
         if store.engine.dialect.name != "postgresql":
-            return  # SQLite: one process per database
+            self._lock_sqlite()  # SQLite: one process per database
+            return
         channel: str = await self.m.db(store.channel)
         store.origin = self.origin
         if self.settings.redis_url:
@@ -93,6 +102,27 @@ class Cluster:
         await self.fanout.start(self.hear, self.resync_all)
         log.info("several processes: %s fan-out on %s, this process is %s", self.fanout.kind,
                  channel, self.origin)
+
+    def _lock_sqlite(self) -> None:
+        """Hold an exclusive lock on `<database file>.server-lock` while this process lives
+        (the kernel lets go when it dies, even by SIGKILL); SqliteTaken if another holds it."""
+        path = self.m.store.engine.url.database
+        try:
+            import fcntl
+        except ImportError:  # not on this system: documented, not enforced
+            return
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return
+        fd = os.open(f"{path}.server-lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SqliteTaken(
+                f"another sweettooth server process already serves {path}: a SQLite database "
+                "is served by one process (several processes need PostgreSQL, see "
+                "docs/server.md, 'Several processes')") from None
+        self._sqlite_lock = fd
 
     def start_leases(self) -> None:
         """Take the leases of tables nobody plays, then keep them (after the tables loaded)."""
@@ -113,6 +143,9 @@ class Cluster:
                 log.warning("could not release this process's bot leases")
         self.held.clear()
         await self.fanout.stop()
+        if self._sqlite_lock is not None:
+            os.close(self._sqlite_lock)
+            self._sqlite_lock = None
 
     # -- what this process tells the others ----------------------------------------------------
     def holds(self, table_id: str) -> bool:
@@ -192,7 +225,14 @@ class Cluster:
             table.status = "finished"
         table.broadcast_state()
         self.m.schedule_bots(table)
+        self._forget_if_done(table)
         return True
+
+    def _forget_if_done(self, table: LiveTable) -> None:
+        """A game over that nobody here watches need not stay in this process's memory (it
+        is loaded again from the database if asked for)."""
+        if table.over and not table.clients and table.bot_task is None:
+            self.m.tables.pop(table.id, None)
 
     def _heard_presence(self, origin: str, tables: Any) -> None:
         if not isinstance(tables, dict):
@@ -262,6 +302,7 @@ class Cluster:
             if self.m.tables.get(table_id) is table:
                 await self.catch_up(table)
         self.m.schedule_bots(table)
+        self._forget_if_done(table)
 
     async def catch_up(self, table: LiveTable) -> None:
         """Apply what the database holds that `table` does not (call under its lock): seats

@@ -122,41 +122,53 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     start[[o_owner + c * 3 + 2 for c in range(CELLS)]] = 1.0
     cells = np.arange(CELLS)
     side_lut = np.array([side_index(k) for k in range(f + 1)], np.intp)
-    card_parts: dict[Any, tuple[Any, Any]] = {}
+    card_parts: dict[int, tuple[Any, Any, Any]] = {}
     split_parts: dict[Any, tuple[Any, Any]] = {}
 
     def card_part(state: ChocolateState) -> tuple[Any, Any]:
         """Where the scoring card's values go, and what they are (one card per deal)."""
-        found = card_parts.get(state.card)
-        if found is None:
+        card = state.card
+        found = card_parts.get(id(card))  # by identity: hashing a card hashes all its fields
+        if found is None or found[0] is not card:
             tmp = np.zeros(layout.size, np.float32)
-            fill_card(card_json(state.card, state.comps), tmp)
+            fill_card(card_json(card, state.comps), tmp)
             np.clip(tmp, -OBS_BOUND, OBS_BOUND, out=tmp)
             at = np.flatnonzero(tmp)
-            found = card_parts[state.card] = (at, tmp[at])
-        return found
+            found = card_parts[id(card)] = (card, at, tmp[at])  # holds the card: ids stay its
+        return found[1], found[2]
+
+    deals: dict[int, tuple[Any, Any, Any, Obs, Any]] = {}
+
+    def deal(state: ChocolateState) -> tuple[Obs, Any]:
+        """What a deal fixes, shared by both seats and by copies of the state (they share the
+        never-mutated `up`, `down` and card): the start of the observation with the up sides and
+        the scoring card, and where each cell's down side goes once a seat knows it."""
+        up, down, card = state.up, state.down, state.card
+        found = deals.get(id(up))
+        if found is None or found[0] is not up or found[1] is not down or found[2] is not card:
+            out = start.copy()
+            out[o_up + cells * s + side_lut[np.array(up)]] = 1.0
+            at, values = card_part(state)
+            out[at] = values
+            down_at = o_down + cells * (s + 1) + side_lut[np.array(down)]
+            found = (up, down, card, out, down_at)  # holds `up`: its id stays its own
+            remember(deals, id(up), found)
+        return found[3], found[4]
 
     def track(state: ChocolateState, seat: int) -> _Seat:
         """The seat's observation (without phase and my_turn) built from the state."""
-        out = start.copy()
+        base, down_at = deal(state)
+        out = base.copy()
         out[o_seat + seat] = 1.0
-        out[o_up + cells * s + side_lut[np.array(state.up)]] = 1.0
-        at, values = card_part(state)
-        out[at] = values
         t = _Seat()
         t.state, t.seat, t.out = state, seat, out
-        # Where each cell's down side goes once the seat knows it.
-        t.down_at = o_down + cells * (s + 1) + side_lut[np.array(state.down)]
+        t.down_at = down_at
         for p in (0, 1):
             for r in state.claimed[p]:
                 claim(t, r, p)
-        where: list[int] = []
-        vals: list[float] = []
         for r in state.groups:
-            block = _rect_block(r, o_group)
-            where += block[0]
-            vals += block[1]
-        out[where] = vals
+            at, values = _rect_arrays(r, o_group)
+            out[at] = values
         t.caught_up()
         return t
 
@@ -250,3 +262,9 @@ def _claim_part(
 @cache
 def _rect_block(r: Rect, offset: int) -> tuple[list[int], list[float]]:
     return _group_block(str(r), offset)
+
+
+@cache
+def _rect_arrays(r: Rect, offset: int) -> tuple[Any, Any]:
+    at, values = _rect_block(r, offset)
+    return np.array(at, np.intp), np.array(values, np.float32)

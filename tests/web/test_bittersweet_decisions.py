@@ -98,6 +98,18 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
             expect(page.locator(".log")).to_contain_text(said)
         expect(page.locator(".bs-seat").filter(has_text="Toffee Bot")).to_contain_text(
             "Known in hand: Pistachio")
+        # A spectator reads that hands were looked at and robbed, never what was in them.
+        watch = ctx.new_page()
+        watch.goto(page.url.split("#")[0] + "&watch=1")
+        log = watch.locator(".log")
+        expect(log).to_contain_text("looks at Toffee Bot (medium)'s hand.")
+        expect(log).to_contain_text("takes a Choc at random from Candy Bot (medium)'s hand.")
+        lines = log.inner_text().splitlines()
+        told = [x for x in lines if ("looks at" in x or "at random from" in x)
+                and "On Reveal" not in x]
+        assert len(told) == 4 and all(x.endswith("hand.") for x in told), told
+        assert not [x for x in lines if "Pistachio" in x or "Mango" in x], lines  # still hidden
+        watch.close()
         play_to_end(page, seed=4, max_clicks=200)
         shot(page, "bittersweet-decision-end")
     finally:

@@ -381,7 +381,8 @@ export default {
       return `${pre} ${name === "You" ? "you" : name}`;
     });
     t = withNames(t, ctx);
-    return t.replace(/^You (.*?)\btheir\b/, "You $1your");
+    return t.replace(/^You (.*?)\btheir\b/, "You $1your")
+      .replace("asks you for a Choc of their choice", "asks you for a Choc of your choice");
   },
 
   piece(kind, rawId) {

@@ -15,14 +15,18 @@ and the observation's length follow them.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
-from sweettooth.core import JSON
-from sweettooth.games.bittersweet.actions import Choose, Give, Pick, Resolve, cell_name
-from sweettooth.games.bittersweet.components import load_components
-from sweettooth.games.bittersweet.state import ROWS, action_table
+import numpy as np
 
-from ..spec import Field, GameSpec, Layout, Obs, one_hot, turn_hot
+from sweettooth.core import JSON, State
+from sweettooth.games.bittersweet import knowledge as kn
+from sweettooth.games.bittersweet.actions import Choose, Give, Pick, Resolve, cell_name
+from sweettooth.games.bittersweet.components import Components, load_components
+from sweettooth.games.bittersweet.state import ROWS, BitterSweetState, action_table
+
+from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 FACES = ("down", "up", "empty")
 TASK_KINDS = ("ability", "reveal", "peek", "return", "give", "demand", "surrender",
@@ -30,8 +34,14 @@ TASK_KINDS = ("ability", "reveal", "peek", "return", "give", "demand", "surrende
 """The kinds of pending decisions (effects.Task.kind); an unknown kind sets no bit."""
 
 
+def components(options: dict[str, Any]) -> Components:
+    """The Chocs and Preference cards these options play with."""
+    return load_components(str(options["chocs_file"]), str(options["preferences_file"]),
+                           str(options.get("cards", "revised")))
+
+
 def action_notations(players: int, cols: int, options: dict[str, Any]) -> tuple[str, ...]:
-    comps = load_components(str(options["chocs_file"]), str(options["preferences_file"]))
+    comps = components(options)
     table = action_table(comps, cols)
     cells = [cell_name(c, cols) for c in range(cols * ROWS)]
     out: list[object] = [*table.takes, *table.reveals]
@@ -44,7 +54,7 @@ def action_notations(players: int, cols: int, options: dict[str, Any]) -> tuple[
 
 
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
-    comps = load_components(str(options["chocs_file"]), str(options["preferences_file"]))
+    comps = components(options)
     chocs = [x.id for x in comps.chocs]
     attrs = sorted({p.attribute for p in comps.preferences})
     cols = int(sample["cols"])
@@ -142,6 +152,148 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             view["turns"] / max(view["turn_limit"], 1), view["stack"] / 45, deck / 12,
         )
 
+    # -- the fast path: `fill` of `build_view(state, seat)` without the JSON view ----------------
+    o_seat, o_my_turn, o_to_move = o["seat"], o["my_turn"], o["to_move"]
+    o_current, o_start, o_counters = o["current"], o["start_player"], o["counters"]
+    o_box, o_seats, o_where, o_tasks = o["box"], o["seats"], o["whereabouts"], o["tasks"]
+    o_pending = o["pending"]
+    o_kind, o_who, o_src = o_tasks + 1, o_tasks + 1 + len(TASK_KINDS), o_tasks + 1 + len(
+        TASK_KINDS) + players
+    all_cells = (1 << ncell) - 1
+    tables: dict[int, tuple[Components, list[int], list[int]]] = {}
+
+    def table_of(state: BitterSweetState) -> tuple[list[int], list[int]]:
+        """Field positions of the state's Chocs and Preference cards, read from its component
+        tables (ids and attributes), so either card set (and a user's files) maps right."""
+        comps = state.comps
+        found = tables.get(id(comps))
+        if found is None or found[0] is not comps:
+            found = tables[id(comps)] = (
+                comps, [choc_at[x.id] for x in comps.chocs],
+                [attr_at[p.attribute] for p in comps.preferences])
+        return found[1], found[2]
+
+    places_cache: dict[int, tuple[tuple[int, ...], float]] = {}
+
+    def places_of(m: int) -> tuple[tuple[int, ...], float]:
+        """The whereabouts slots of a place mask (box, each hand, wrappers) and its weight
+        (1 / number of places, as `knowledge.place_names` lists them)."""
+        found = places_cache.get(m)
+        if found is None:
+            hands = [k for k in range(8) if m >> (kn.HAND + k) & 1]
+            count = bin(m & all_cells).count("1") + len(hands) + (1 if m & kn.OUT_BIT else 0)
+            slots = ({0} if m & all_cells else set()) | {1 + k for k in hands}
+            if m & kn.OUT_BIT:
+                slots.add(places - 1)
+            found = places_cache[m] = (tuple(sorted(slots)), 1 / count if count else 0.0)
+        return found
+
+    zeros = array("f", bytes(4 * layout.size))
+    bound = OBS_BOUND
+    # Per observing seat: another seat's hand bit -> where its known hand starts.
+    hand_fields = [
+        {kn.hand_bit(s): o_seats + s * per_seat + 5 + 3 * na for s in range(players) if s != me}
+        for me in range(players)
+    ]
+
+    def observe(state: State, seat: int) -> Obs:
+        """`fill` of `state.view(seat)`, from the parts of the state that view shows (the
+        seat's row of the knowledge masks, its own hand, Preference cards and deck, the Preference
+        cards of others it has seen) and nothing else (tested equal). Written item by item into
+        an `array` of float32 (cheaper than numpy for single items), handed out as numpy."""
+        assert isinstance(state, BitterSweetState)
+        choc_pos, attr_pos = table_of(state)
+        row = state.know[seat]
+        out = zeros[:]
+        mover = state.to_move
+        out[o_seat + seat] = out[o_current + state.current] = out[o_start + state.starter] = 1.0
+        if mover is not None:
+            out[o_to_move + mover] = 1.0
+            if mover == seat:
+                out[o_my_turn] = 1.0
+        up = state.up
+        up_cells = 0
+        for c, u in enumerate(up):
+            if u:
+                up_cells |= 1 << c
+        # One pass over the seat's masks: Chocs known exactly (a single place), Chocs known
+        # in another seat's hand, and the whereabouts of every Choc not in my hand and not
+        # face up in the box.
+        own = kn.hand_bit(seat)
+        hands = hand_fields[seat]
+        exact: dict[int, int] = {}
+        for y, m in enumerate(row):
+            if not m & (m - 1):  # one place (or none)
+                if m:
+                    exact[m] = y
+                if m == own or m & up_cells:
+                    continue  # in my hand, or face up in the box
+                at = hands.get(m)
+                if at is not None:
+                    out[at + choc_pos[y]] = 1.0
+            found = places_cache.get(m) or places_of(m)
+            base = o_where + choc_pos[y] * places
+            weight = found[1]
+            for slot in found[0]:
+                out[base + slot] = weight
+        at = o_box
+        for c, x in enumerate(state.box):
+            if x < 0:
+                out[at + 2] = 1.0
+            elif up[c]:
+                out[at + 1] = out[at + 3 + choc_pos[x]] = 1.0
+            else:
+                out[at] = 1.0
+                y = exact.get(1 << c, -1)
+                if y >= 0:
+                    out[at + 3 + choc_pos[y]] = 1.0
+            at += per_cell
+        for s in range(players):
+            at = o_seats + s * per_seat
+            out[at] = min(len(state.hands[s]) / 5, bound)
+            out[at + 1] = min(state.wrappers[s] / 5, bound)
+            out[at + 2] = min(state.wins[s] / 2, bound)
+            out[at + 3] = min(len(state.yum[s]) / 3, bound)
+            out[at + 4] = min(len(state.yuck[s]) / 3, bound)
+            base = at + 5
+            for p in state.discard[s]:
+                out[base + attr_pos[p]] = 1.0
+            if s == seat:
+                for p in state.yum[s]:
+                    out[base + na + attr_pos[p]] = 1.0
+                for p in state.yuck[s]:
+                    out[base + 2 * na + attr_pos[p]] = 1.0
+                for x in state.hands[s]:
+                    out[base + 3 * na + choc_pos[x]] = 1.0
+            else:
+                known = state.pknow[seat][s]
+                for p in state.yum[s]:
+                    if p in known:
+                        out[base + na + attr_pos[p]] = 1.0
+                for p in state.yuck[s]:
+                    if p in known:
+                        out[base + 2 * na + attr_pos[p]] = 1.0
+        tasks = state.tasks
+        if tasks:
+            first = tasks[0]
+            out[o_tasks] = min(len(tasks) / 5, bound)
+            kind = kind_at.get(first.kind)
+            if kind is not None:
+                out[o_kind + kind] = 1.0
+            out[o_who + first.who] = out[o_src + choc_pos[first.src]] = 1.0
+        for x in state.pending:
+            out[o_pending + choc_pos[x]] = 1.0
+        at = o_counters
+        out[at] = min(state.round_no / 5, bound)
+        out[at + 1] = min(state.actions_left / 2, bound)
+        out[at + 2] = min(state.extras / 2, bound)
+        out[at + 3] = min(state.turns / max(state.turn_limit, 1), bound)
+        out[at + 4] = min(state.stack / 45, bound)
+        out[at + 5] = min(len(state.deck[seat]) / 12, bound)
+        # Every value is >= 0 and at most `bound`: the Box's clip of `encode` changes nothing.
+        return np.frombuffer(out, np.float32)
+
     return GameSpec(
-        "bittersweet", players, options, action_notations(players, cols, options), layout, fill
+        "bittersweet", players, options, action_notations(players, cols, options), layout, fill,
+        observe,
     )

@@ -133,6 +133,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self._ids: list[int] = []  # the legal ids of the agent to act, in the engine's order
         self._acts: list[Action] = []  # the legal actions, in the same order
         self._blank: Mask = np.zeros(n, np.int8)
+        self._paid = False  # some reward in `rewards` is not 0
 
     # -- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -183,6 +184,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self._state = state
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._paid = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -215,6 +217,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def _finish(self, pay: list[float], *, truncated: bool) -> None:
         state = self.state
+        self._paid = True
         for a in self.agents:
             self.rewards[a] = pay[self._seat[a]]
             self.infos[a] = {} if self.lazy_views else {"view": state.view(self._seat[a])}
@@ -232,7 +235,9 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._paid:  # rewards are paid only at the end (or on a penalty): else still 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
         try:
             # The ids are few; a scan of the list beats building a dict at every step.
             chosen = self._acts[self._ids.index(int(action))]  # type: ignore[arg-type]
@@ -275,8 +280,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         to_act = agent == self.agent_selection and bool(self._ids)
         fast = self.spec.observe
-        if fast is not None:
-            obs = fast(self.state, seat)
+        if fast is not None and self._state is not None:
+            obs = fast(self._state, seat)
         else:
             obs = self.spec.encode(self.current_view() if to_act else self.state.view(seat))
         mask = self._blank.copy()  # a new array each time: the caller may keep or change it

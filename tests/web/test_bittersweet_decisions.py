@@ -38,6 +38,18 @@ LINE = [
 ]
 
 
+# The log lines of the revised abilities that no seeded position here reaches, narrated by the
+# page's own renderer for seat 0 ("You").
+NARRATE_JS = """async () => {
+  const r = (await import("/js/games/bittersweet.js")).default;
+  const ctx = { seat: 0, names: ["You", "Candy Bot (medium)", "Toffee Bot (medium)"] };
+  const view = { options: { cards: "revised" } };
+  return ["P2 asks P1 for a Choc of their choice.", "Every player but P1 takes an Empty Wrapper.",
+    "P3 takes a Choc at random from P1's hand.", "P1 shows their YUM!: square.",
+    "P2 must give P1 a Choc of their choice."].map((e) => r.narrate(e, view, ctx));
+}"""
+
+
 @pytest.fixture(scope="module")
 def scenario_server() -> Iterator[Server]:
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,6 +122,14 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
         assert len(told) == 4 and all(x.endswith("hand.") for x in told), told
         assert not [x for x in lines if "Pistachio" in x or "Mango" in x], lines  # still hidden
         watch.close()
+        said = page.evaluate(NARRATE_JS)
+        assert said == [
+            "Candy Bot (medium) asks you for a Choc of your choice.",
+            "Every player but you takes an Empty Wrapper.",
+            "Toffee Bot (medium) takes a Choc at random from your hand.",
+            "You show your YUM!: square.",
+            "Candy Bot (medium) must give you a Choc of their choice.",
+        ], said
         play_to_end(page, seed=4, max_clicks=200)
         shot(page, "bittersweet-decision-end")
     finally:

@@ -46,10 +46,32 @@ def move_label(notation: str, names: Sequence[str]) -> str:
                    != m.group(0) else m.group(0), notation)
 
 
+_OBJECT = re.compile(r"\b(to|for|of|asks|give|but) P(\d+)\b(?!')")
+_YOURS = re.compile(r"^(You (?:must give|shows?) .*?)\btheir\b")
+
+
 def log_line(entry: Any, names: Sequence[str]) -> str:
-    """One log entry, player ids replaced by names (the log is prose, not notation)."""
-    return _ID.sub(lambda m: names[int(m.group(1)) - 1]
-                   if 0 < int(m.group(1)) <= len(names) else m.group(0), str(entry))
+    """One log entry, player ids replaced by names (the log is prose, not notation); a player
+    named "You" after a word that takes an object is "you" ("asks you for", "every player but
+    you takes"), and the choice or card in "You must give ... of their choice", "You show their
+    YUM!" is yours.
+
+    >>> log_line("P2 asks P1 for a Choc of their choice.", ["You", "Bob"])
+    'Bob asks you for a Choc of your choice.'
+    >>> log_line("Every player but P1 takes an Empty Wrapper.", ["You", "Bob"])
+    'Every player but you takes an Empty Wrapper.'
+    """
+    def name(n: int, obj: bool = False) -> str | None:
+        if not 0 < n <= len(names):
+            return None
+        return "you" if obj and names[n - 1] == "You" else names[n - 1]
+
+    text = _OBJECT.sub(lambda m: f"{m.group(1)} {name(int(m.group(2)), True) or m.group(0)}",
+                       str(entry))
+    text = _ID.sub(lambda m: name(int(m.group(1))) or m.group(0), text)
+    text = _YOURS.sub(r"\1your", text)
+    return text.replace("asks you for a Choc of their choice",
+                        "asks you for a Choc of your choice")
 
 
 def task_words(task: JSON, choc: str, target: str, you: bool) -> str:

@@ -281,9 +281,10 @@ class BitterSweetFace(Face):
                 who = ctx.name(int(m.group(1)) - 1)
                 s = f"{who} {you_verb(who, m.group(2))}"
             s = seat_words(s, ctx).replace("; You starts.", "; You start.")
+            s = re.sub(r"\bYou's\b", "your", s)
             s = re.sub(r"(?<=[a-z0-9;,] )You\b", "you", s)  # "asks you", "; you start"
-            # "You must give Bob a Choc of their choice": the giver's choice is yours.
-            s = re.sub(r"^(You must give .*?)\btheir\b", r"\1your", s)
+            # "You must give Bob a Choc of their choice", "You show their YUM!": yours.
+            s = re.sub(r"^(You (?:must give|show) .*?)\btheir\b", r"\1your", s)
             out.append(s.replace("asks you for a Choc of their choice",
                                  "asks you for a Choc of your choice"))
         return out

@@ -370,15 +370,14 @@ export default {
     useSet(view);
     // Choc ids to names ("pea-pod" -> "Pea Pod"), "P2" to the player's name, verbs agreeing.
     let t = entry.replace(/\b[a-z]+(?:-[a-z]+)*\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
+    // A player after a word that takes an object ("asks P1 for", "give P1 a Choc", "every
+    // player but P1 takes") is "you", never the subject of the next word.
+    t = t.replace(/\b(to|for|of|asks|give|but) P([1-6])\b(?!')/g, (all, pre, n) => `${pre} ${them(ctx, Number(n) - 1)}`);
     t = t.replace(/\bP([1-6])('s)? (\w+)/g, (all, n, poss, w) => {
       const seat = Number(n) - 1;
       const name = seatName(ctx, seat);
       if (poss) return name === "You" ? `your ${w}` : `${name}'s ${w}`;
       return subject(ctx, seat, w);
-    });
-    t = t.replace(/\b(to|for|of|asks) P([1-6])\b/g, (all, pre, n) => {
-      const name = seatName(ctx, Number(n) - 1);
-      return `${pre} ${name === "You" ? "you" : name}`;
     });
     t = withNames(t, ctx);
     return t.replace(/^You (.*?)\btheir\b/, "You $1your")

@@ -68,6 +68,9 @@ async def test_every_new_decision_is_asked_and_made_then_the_game_ends() -> None
                     await pilot.press("h")
                     hinted = status(app)
                     assert "Hint: " in hinted and " — " in hinted, hinted
+                    if kind == "trade":
+                        assert "in exchange for one of yours" in hinted or (
+                            "keep your hand" in hinted), hinted
             before = len(app.state.history)
             await (typed if how == "typed" else play_by_pieces)(pilot, app, move)
             await settle(pilot, app)

@@ -242,6 +242,24 @@ class BitterSweetFace(Face):
 
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
         chocs = chocs_of(view)
+        tasks = view.get("tasks") or []
+        kind = tasks[-1].get("kind") if tasks else None
+        m = re.fullmatch(r"pick ([a-z]\d+)", action)
+        if kind == "trade" and m:
+            b: JSON = next((x for x in view["box"] if x["cell"] == m.group(1)), {})
+            name = name_of(chocs, str(b.get("choc")))
+            if b.get("choc") == tasks[-1].get("choc"):
+                return f"keep your hand (pick {name} in {m.group(1)} and put it back)"
+            return f"take {name} from {m.group(1)} in exchange for one of yours"
+        m = re.fullmatch(r"return (\S+) ([a-z]\d+)", action)
+        if kind == "place" and m:
+            return f"put {name_of(chocs, m.group(1))} face up in {m.group(2)}"
+        m = re.fullmatch(r"choose P(\d+)", action)
+        said = {"peek_hand": "look at {}'s hand",
+                "draw_from": "take a Choc at random from {}'s hand",
+                "demand": "{} gives you a Choc of their choice"}.get(str(kind))
+        if m and said:
+            return said.format(ctx.name(int(m.group(1)) - 1))
         words = [name_of(chocs, w) if w in chocs else w for w in action.split(" ")]
         return seat_words(" ".join(words), ctx)
 
@@ -292,11 +310,12 @@ class BitterSweetFace(Face):
     def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:
         out: dict[int, str] = {}
         for line in view.get("log") or []:
-            m = re.match(r"^P(\d+) (takes|reveals|returns|gives|picks|chooses)\b(.*)$",
+            m = re.match(r"^P(\d+) (takes|reveals|returns|gives|picks|chooses|puts)\b(.*)$",
                          str(line))
             if m:
                 cells = re.findall(r"\b[a-h]\d\b", m.group(3))
-                out[int(m.group(1)) - 1] = f"{m.group(2)[:-1]} {' '.join(cells)}".strip()
+                verb = "trade" if m.group(3).endswith(" to trade.") else m.group(2)[:-1]
+                out[int(m.group(1)) - 1] = f"{verb} {' '.join(cells)}".strip()
         return out
 
     # -- the end -----------------------------------------------------------------------------

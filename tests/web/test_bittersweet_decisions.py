@@ -50,6 +50,13 @@ NARRATE_JS = """async () => {
 }"""
 
 
+CHOICES = {
+    "peek_hand": ["seat:1", "seat:2"], "draw_from": ["seat:1", "seat:2"],
+    "trade": ["cell:a1", "cell:b1", "cell:c1", "cell:e1"],
+}
+"""What each decision lets the player click (the others: every Choc in hand)."""
+
+
 @pytest.fixture(scope="module")
 def scenario_server() -> Iterator[Server]:
     with tempfile.TemporaryDirectory() as tmp:
@@ -97,6 +104,12 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
             expect(page.locator(STATUS)).to_contain_text(words)
             if kind:
                 met.append(kind)
+                # Every choice, and nothing else, can be clicked.
+                held = sorted(page.locator(".bs-hand [data-key^='hand:']").evaluate_all(
+                    "els => els.map((e) => e.dataset.key)"))
+                pickable = sorted(page.locator(".table-root.myturn .board .pickable")
+                                  .evaluate_all("els => els.map((e) => e.dataset.key)"))
+                assert pickable == CHOICES.get(kind, held), (kind, pickable)
                 expect(page.locator(".bs-asked")).to_contain_text("Now you must")
                 shot(page, f"bittersweet-decision-{kind}")
                 if kind in ("trade", "surrender"):  # the hint names one of the choices

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from .bittersweet_scenario import NEW_KINDS
 from .conftest import Server, shot
 from .helpers import CLICKABLE, play_to_end
+from .test_phone_a11y import serious
 
 STATUS = ".table-root.myturn .status"
 
@@ -112,6 +113,8 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
                 assert pickable == CHOICES.get(kind, held), (kind, pickable)
                 expect(page.locator(".bs-asked")).to_contain_text("Now you must")
                 shot(page, f"bittersweet-decision-{kind}")
+                if kind == "trade":  # the question and the board read well by axe too
+                    assert serious(page) == [], "axe-core found serious violations"
                 if kind in ("trade", "surrender"):  # the hint names one of the choices
                     page.locator(".tabletools").get_by_role("button", name="Hint").click()
                     hint = page.locator(".hintbox")

@@ -18,6 +18,7 @@ Observation: see `fields`. Past rounds' revealed markers and the move list are n
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -157,58 +158,84 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     assert o["start_player"] == o_round + 2 and o["out_of_game"] + N == o_markers
     assert o_totals + 2 * players == layout.size
     size = layout.size
-    starts = [[0.0] * s + [1.0] + [0.0] * (players - s - 1) for s in range(players)]
+
+    zeros = array("f", bytes(4 * size))
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)` without building it: the public table, stores, picks,
-        auction and scores, and only this seat's own markers."""
+        auction and scores, and only this seat's own markers. Written item by item into an
+        `array` of float32 (cheaper than numpy for single items), handed out as numpy."""
         assert isinstance(state, SweetNoseState)
-        out = np.zeros(size, np.float32)
+        out = zeros[:]
         mover, phase, rules, t = state.to_move, state.phase, state.rules, state.table
-        hot = [o_seat + seat, o_phase + phase_at[phase]]
+        out[o_seat + seat] = out[o_phase + phase_at[phase]] = 1.0
         if mover is not None:
-            hot.append(o_to_move + mover)
+            out[o_to_move + mover] = 1.0
             if mover == seat:
-                hot.append(o_my_turn)
+                out[o_my_turn] = 1.0
         if phase == EXCHANGE:
-            hot.append(o_step + step_at[STEP_NAMES[state.step]])
+            out[o_step + step_at[STEP_NAMES[state.step]]] = 1.0
         if state.markers_set[seat]:
             mine = t.markers[seat]
-            hot += [o_markers + 5 * k + mine[k] - 1 for k in range(N)]
-        hot += [o_set + s for s, done in enumerate(state.markers_set) if done]
-        hot += [o_held + s * t_count + tile_at[h] for s, h in enumerate(state.held) if h]
+            for k in range(N):
+                out[o_markers + 5 * k + mine[k] - 1] = 1.0
+        for s, done in enumerate(state.markers_set):
+            if done:
+                out[o_set + s] = 1.0
+        for s, h in enumerate(state.held):
+            if h:
+                out[o_held + s * t_count + tile_at[h]] = 1.0
         held = set(state.held)
-        hot += [o_board + tile_at[x.number] for x in rules.stores if x.number not in held]
+        for x in rules.stores:
+            if x.number not in held:
+                out[o_board + tile_at[x.number]] = 1.0
         picks = state.picks
-        hot += [o_picking + p[0] for p in picks]
+        for p in picks:
+            out[o_picking + p[0]] = 1.0
         if picks:
-            hot.append(o_picking + players + picks[0][0])
-            out[o_picking + 2 * players] = picks[0][1] / 40
+            out[o_picking + players + picks[0][0]] = 1.0
+            out[o_picking + 2 * players] = _bounded(picks[0][1] / 40)
         if rules.shopkeeper:
-            out[o_auction:o_auction + players] = [(b or 0) / max_bid for b in state.bids]
-            hot += [o_auction + players + s for s, live in enumerate(state.in_auction) if live]
-        out[hot] = 1.0
+            for s, b in enumerate(state.bids):
+                out[o_auction + s] = _bounded((b or 0) / max_bid)
+            for s, live in enumerate(state.in_auction):
+                if live:
+                    out[o_auction + players + s] = 1.0
         # round .. out_of_game lie side by side, as do totals and last_round.
         plates, bowls, market = t.plate, t.bowl, t.market
+        at = o_round
+        out[at] = _bounded(state.round / 10)
+        out[at + 1] = 1.0 if rules.sky else 0.0
+        out[at + 2 + state.start] = 1.0
+        at += 2 + players
         max_turns = rules.max_turns
-        dense = [state.round / 10, 1.0 if rules.sky else 0.0, *starts[state.start]]
-        dense += [n / max_turns for n in state.turns]
-        dense += [c / TOKENS_PER_KIND for p in plates for c in p]
-        dense += [c / TOKENS_PER_KIND for b in bowls for c in b]
-        dense += [c / TOKENS_PER_KIND for c in market]
-        dense += [
-            (TOKENS_PER_KIND - sum(p[k] for p in plates) - sum(b[k] for b in bowls)
-             - market[k]) / TOKENS_PER_KIND
-            for k in range(N)
-        ]
-        out[o_round:o_markers] = dense
-        tail = [x / 100 for x in state.totals]
-        tail += [x / 50 for x in state.round_sp[-1]] if state.round_sp else [0.0] * players
-        out[o_totals:] = tail
-        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
-        return out
+        for n in state.turns:
+            out[at] = _bounded(n / max_turns)
+            at += 1
+        for counts in (*plates, *bowls, market):
+            for c in counts:
+                out[at] = c / TOKENS_PER_KIND
+                at += 1
+        for k in range(N):
+            out[at] = _bounded((TOKENS_PER_KIND - sum(p[k] for p in plates)
+                                - sum(b[k] for b in bowls) - market[k]) / TOKENS_PER_KIND)
+            at += 1
+        at = o_totals
+        for sp in state.totals:
+            out[at] = _bounded(sp / 100)
+            at += 1
+        if state.round_sp:
+            for sp in state.round_sp[-1]:
+                out[at] = _bounded(sp / 50)
+                at += 1
+        return np.frombuffer(out, np.float32)
 
     return GameSpec(
         "sweetnose", players, options, action_notations(players, tiles, max_bid), layout, fill,
         observe,
     )
+
+
+def _bounded(x: float) -> float:
+    """`x` within the Box's bounds, as `encode`'s clip leaves it."""
+    return OBS_BOUND if x > OBS_BOUND else -OBS_BOUND if x < -OBS_BOUND else x

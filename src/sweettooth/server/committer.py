@@ -4,13 +4,13 @@
 whatever has queued, commits it as one batch (`insert`, one transaction), hands the results back
 to the event loop in one call, and goes straight on to the next batch. The batching loop used to
 run on the event loop, so between two batches it waited for the loop to notice the first had
-committed and to start the second: under load (a busy loop) that wait, not the commit, was most
-of an action's round trip.
+committed and to start the second: under load (a busy loop) every action's round trip paid for
+that wait on top of the commit.
 
 A batch the database refuses is retried with backoff (`time.sleep`, in this thread) for
 `retry_seconds`; then each of its actions fails with `unavailable()` (the server's
 `StorageUnavailable`) and nothing of it was applied. An `IntegrityError` is `insert`'s to handle
-(it answers False for a ply already taken).
+(it answers False for a ply already taken); one that escapes it fails the batch at once.
 
 It is also an `Executor`: `submit(fn, *args)` runs other writes in the same thread, between
 batches. SQLite has one writer at a time anyway, so there all writes go through this one thread
@@ -30,7 +30,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 log = logging.getLogger("sweettooth.server")
 
@@ -146,6 +146,10 @@ class GroupCommit(Executor):
         while True:
             try:
                 outcome = self.insert([a.pending for a in actions])
+                break
+            except IntegrityError as exc:  # a constraint, not a fault: retrying cannot help
+                log.error("cannot commit actions: %s", _brief(exc))
+                outcome = self.unavailable()
                 break
             except SQLAlchemyError as exc:
                 if time.monotonic() + delay > deadline or self.closing() or self._stopped:

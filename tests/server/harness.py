@@ -42,6 +42,9 @@ class ServerProcess:
         self.env.setdefault("SWEETTOOTH_HTTP_BURST", "10000")  # tests open many tables
         self.env.setdefault("SWEETTOOTH_HTTP_PER_SECOND", "10000")
         self.env.setdefault("SWEETTOOTH_MAX_TABLES_PER_ADDRESS", "10000")  # all from 127.0.0.1
+        # PostgreSQL: a restarted server takes its predecessor's bot tables over when their
+        # leases expire; short leases keep restart tests quick
+        self.env.setdefault("SWEETTOOTH_LEASE_SECONDS", "2")
         self.argv = list(argv) if argv is not None else [
             sys.executable, "-m", "sweettooth.cli.main", "serve", "--port", "0", "--db", db,
         ]

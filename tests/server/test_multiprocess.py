@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 import sweettooth as st
+from sweettooth.server.db import Store
 
 from .harness import (
     ROOT,
@@ -222,3 +223,84 @@ def test_a_second_process_on_one_sqlite_file_refuses_to_start(tmp_path: Path) ->
         first.kill()
     with ServerProcess(db) as again:
         assert info(again, create_table(again, "lechocolat", [{"kind": "human"}] * 2)["id"])
+
+
+def test_one_seat_acting_through_two_processes_at_once_makes_one_move(
+    postgres_url: str,
+) -> None:
+    """The same seat open in two tabs, each connected to a different process, sends two
+    different actions for the same ply at the same moment: the database's one row per ply lets
+    exactly one commit; the other gets stale_ply; both tabs, and both processes, then show the
+    winner's move, the one stored."""
+    with Servers(postgres_url, 2, LEASE) as (a, b):
+        table = create_table(a, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+        tokens = [join(a, table, "Ada"), join(b, table, "Bo")]
+
+        async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+            async with (Player(a, table, tokens[0]) as p0, Player(b, table, tokens[1]) as p1):
+                for p in (p0, p1):
+                    await p.until_state(lambda m: m["started"])
+                mover = 0 if p0.view["to_move"] == 0 else 1
+                async with (Player(a, table, tokens[mover]) as tab_a,
+                            Player(b, table, tokens[mover]) as tab_b):
+                    for tab in (tab_a, tab_b):
+                        await tab.until("state")
+                    legal = tab_a.view["legal_actions"]
+                    assert len(legal) > 1
+                    await asyncio.gather(
+                        tab_a.send({"type": "action", "ply": 0, "action": legal[0]}),
+                        tab_b.send({"type": "action", "ply": 0, "action": legal[-1]}))
+                    answers = [await tab_a.answer(), await tab_b.answer()]
+                    for tab in (tab_a, tab_b):  # (the state may have come before the answer)
+                        if tab.ply != 1:
+                            await tab.until_state(lambda m: m["ply"] == 1)
+                    views = [tab_a.view, tab_b.view]
+                    return answers, views
+
+        answers, views = asyncio.run(scenario())
+        kinds = sorted(x.get("code", x["type"]) for x in answers)
+        assert kinds == ["ack", "stale_ply"], answers
+        won = next(x for x in answers if x["type"] == "ack")["action"]
+        assert stored_actions(postgres_url, table) == [(0, won)]
+        assert views[0] == views[1]  # one game, not two
+        with api(a) as ha, api(b) as hb:
+            assert ha.get(f"/api/tables/{table}/view").json() == \
+                hb.get(f"/api/tables/{table}/view").json()
+
+
+def test_a_process_that_lost_its_listening_connection_catches_up(postgres_url: str) -> None:
+    """PostgreSQL drops b's LISTEN connection (as a network fault or a restarted database
+    would); the moves made through a meanwhile reach b's spectator once b listens again
+    (it reads its tables again on reconnecting), and later moves flow as before."""
+    with Servers(postgres_url, 2, LEASE) as (a, b):
+        table = create_table(a, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+        tokens = [join(a, table, "Ada"), join(a, table, "Bo")]
+        engine = create_engine(postgres_url)
+        listen = f'LISTEN "{Store(engine).channel()}"'  # this test's processes only
+
+        def cut_listeners() -> int:
+            with engine.begin() as conn:
+                return int(conn.execute(text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE query = :listen"), {"listen": listen}).scalar() or 0)
+
+        async def scenario() -> dict[str, Any]:
+            async with (Player(a, table, tokens[0]) as p0, Player(a, table, tokens[1]) as p1,
+                        Player(b, table, None) as watch):
+                for p in (p0, p1, watch):
+                    await p.until_state(lambda m: m["started"])
+                assert cut_listeners() >= 1
+                for _ in range(4):
+                    mover = p0 if p0.view["to_move"] == 0 else p1
+                    ply = mover.ply
+                    assert (await mover.act(mover.view["legal_actions"][0]))["type"] == "ack"
+                    for p in (p0, p1):
+                        await p.until_state(lambda m, n=ply: m["ply"] == n + 1)
+                return await watch.until_state(lambda m: m["ply"] == 4)
+
+        try:
+            seen = asyncio.run(scenario())
+        finally:
+            engine.dispose()
+        with api(a) as http:
+            assert seen["view"] == http.get(f"/api/tables/{table}/view").json()

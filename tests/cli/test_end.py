@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -67,12 +68,27 @@ def test_sweet_nose_shared_win_is_explained() -> None:
     assert "share the win (no tie-break)" in text
 
 
-@pytest.mark.parametrize(("players", "seed", "same"), [(2, 1, True), (2, 0, False),
-                                                       (3, 2, True), (3, 0, False)])
-def test_bittersweet_sheets_are_per_round_and_labelled_by_player(
-    players: int, seed: int, same: bool
-) -> None:
-    state = finished("bittersweet", players, seed)
+def finished_where(gid: str, players: int, wanted: Callable[[State], bool]) -> State:
+    """The first random game (seeds 0, 1, ...) that ends the way a test needs, so the test
+    keeps its point when a rules or data change moves the outcomes of particular seeds."""
+    for seed in range(200):
+        state = finished(gid, players, seed)
+        if wanted(state):
+            return state
+    raise AssertionError(f"no {gid} game among seeds 0..199 ends as wanted")
+
+
+def _round_count(state: State) -> int:
+    return len(state.view(None)["rounds"])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("same", [True, False])
+def test_bittersweet_sheets_are_per_round_and_labelled_by_player(players: int, same: bool
+                                                                 ) -> None:
+    """As many rounds as players (`same`), or not: rounds are never taken for players."""
+    state = finished_where("bittersweet", players,
+                           lambda s: (_round_count(s) == s.players) is same)
     rounds = state.view(None)["rounds"]
     assert (len(rounds) == players) is same
     text = summary(state)
@@ -89,8 +105,8 @@ def test_bittersweet_sheets_are_per_round_and_labelled_by_player(
 
 
 def test_bittersweet_shared_win_is_explained() -> None:
-    state = finished("bittersweet", 2, 5)
-    assert len(state.result().winners) == 2  # type: ignore[union-attr]
+    state = finished_where("bittersweet", 2,
+                           lambda s: len(s.result().winners) == 2)  # type: ignore[union-attr]
     assert "they share the win (BS-4)" in summary(state)
 
 

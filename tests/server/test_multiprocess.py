@@ -304,3 +304,28 @@ def test_a_process_that_lost_its_listening_connection_catches_up(postgres_url: s
             engine.dispose()
         with api(a) as http:
             assert seen["view"] == http.get(f"/api/tables/{table}/view").json()
+
+
+def test_no_process_abandons_a_game_whose_players_are_connected_elsewhere(
+    postgres_url: str,
+) -> None:
+    """Both players are connected through a; b only has a spectator. b hears from a which
+    seats are connected there, so it does not end the game as abandoned while they play, and
+    both end it once they have all left (abandoned_after is 2 s here)."""
+    env = {**LEASE, "SWEETTOOTH_ABANDONED_AFTER": "2"}
+    with Servers(postgres_url, 2, env) as (a, b):
+        table = create_table(a, "lechocolat", [{"kind": "human"}, {"kind": "human"}])["id"]
+        tokens = [join(a, table, "Ada"), join(a, table, "Bo")]
+
+        async def scenario() -> list[str]:
+            async with Player(b, table, None) as watch:
+                async with Player(a, table, tokens[0]) as p0, Player(a, table, tokens[1]) as p1:
+                    for p in (p0, p1, watch):
+                        await p.until_state(lambda m: m["started"])
+                    await asyncio.sleep(4)  # twice abandoned_after, players connected to a
+                    during = statuses([a, b], table)
+                wait_for(lambda: statuses([a, b], table) == ["abandoned"] * 2, "abandoned")
+                end = await watch.until_state(lambda m: m["status"] == "abandoned")
+                return [*during, end["status"]]
+
+        assert asyncio.run(scenario()) == ["playing", "playing", "abandoned"]

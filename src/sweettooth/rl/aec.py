@@ -133,6 +133,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self._ids: list[int] = []  # the legal ids of the agent to act, in the engine's order
         self._acts: list[Action] = []  # the legal actions, in the same order
         self._blank: Mask = np.zeros(n, np.int8)
+        self._blank_bytes = bytes(n)
         self._paid = False  # some reward in `rewards` is not 0
 
     # -- spaces ----------------------------------------------------------------------------
@@ -284,9 +285,16 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             obs = fast(self._state, seat)
         else:
             obs = self.spec.encode(self.current_view() if to_act else self.state.view(seat))
-        mask = self._blank.copy()  # a new array each time: the caller may keep or change it
-        if to_act:
-            mask.put(self._ids, 1)
+        # A new array each time: the caller may keep or change it.
+        ids = self._ids if to_act else ()
+        if len(ids) <= 48:  # set byte by byte: cheaper than numpy for a few ids
+            bits = bytearray(self._blank_bytes)
+            for i in ids:
+                bits[i] = 1
+            mask: Mask = np.frombuffer(bits, np.int8)
+        else:
+            mask = self._blank.copy()
+            mask.put(ids, 1)
         return {"observation": obs, "action_mask": mask}
 
     def legal_ids(self) -> list[int]:

@@ -204,19 +204,30 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         t.caught_up()
 
     trackers: dict[tuple[int, int], _Seat] = {}
+    latest: list[_Seat | None] = [None, None]
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)`, straight from what that view shows (the public bar
         and groups, the down sides of the seat's own claims), kept up to date from the moves
         played since the last call (tested equal)."""
         assert isinstance(state, ChocolateState)
-        key = (id(state), seat)
-        t = trackers.get(key)
-        if t is None or not t.follows(state):
-            t = track(state, seat)
-            remember(trackers, key, t)
-        elif t.ply != len(state.history):
-            catch_up(t, state)
+        t = latest[seat]  # an env observes one state: its trackers are the latest ones
+        if t is None or t.state is not state:
+            key = (id(state), seat)
+            t = trackers.get(key)
+            if t is None or not t.follows(state):
+                t = track(state, seat)
+                remember(trackers, key, t)
+            latest[seat] = t
+        history = state.history
+        ply = t.ply
+        if ply != len(history):
+            if ply > len(history) or (ply and history[ply - 1] is not t.last):
+                t = track(state, seat)  # not the moves it took in: start again
+                remember(trackers, (id(state), seat), t)
+                latest[seat] = t
+            else:
+                catch_up(t, state)
         out = t.out.copy()
         phase = state.phase
         out[o_phase + phase] = 1.0

@@ -297,6 +297,11 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             mask.put(ids, 1)
         return {"observation": obs, "action_mask": mask}
 
+    def legal_actions(self) -> list[Action]:
+        """The legal engine actions of the agent to act, in the engine's order (a copy of the
+        list the mask was made from: no second `state.legal_actions()`)."""
+        return list(self._acts)
+
     def legal_ids(self) -> list[int]:
         """The legal action ids of the agent to act (sorted)."""
         return sorted(self._ids)

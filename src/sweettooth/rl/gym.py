@@ -134,7 +134,7 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
             agent = self._opponents[seat]
             # An agent that never looks (the random bot) is handed no view, as in play_out.
             view = aec.current_view() if getattr(agent, "needs_view", True) else {}
-            action = agent.choose(state.game, view, state.legal_actions(), self._rngs[seat])
+            action = agent.choose(state.game, view, aec.legal_actions(), self._rngs[seat])
             aec.step(aec.spec.action_id(action))
             paid += aec.rewards[self.agent]
         return paid

@@ -174,6 +174,16 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         return found[1], found[2]
 
     places_cache: dict[int, tuple[tuple[int, ...], float]] = {}
+    patterns: dict[int, array[float]] = {}
+
+    def pattern(m: int) -> array[float]:
+        """One Choc's whereabouts block for the place mask `m` (float32, `places` long)."""
+        slots, weight = places_of(m)
+        block = array("f", bytes(4 * places))
+        for slot in slots:
+            block[slot] = weight
+        patterns[m] = block
+        return block
 
     def places_of(m: int) -> tuple[tuple[int, ...], float]:
         """The whereabouts slots of a place mask (box, each hand, wrappers) and its weight
@@ -231,11 +241,8 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                 at = hands.get(m)
                 if at is not None:
                     out[at + choc_pos[y]] = 1.0
-            found = places_cache.get(m) or places_of(m)
             base = o_where + choc_pos[y] * places
-            weight = found[1]
-            for slot in found[0]:
-                out[base + slot] = weight
+            out[base:base + places] = patterns.get(m) or pattern(m)
         at = o_box
         for c, x in enumerate(state.box):
             if x < 0:

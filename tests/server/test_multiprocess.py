@@ -219,6 +219,7 @@ def test_a_second_process_on_one_sqlite_file_refuses_to_start(tmp_path: Path) ->
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         assert second.returncode != 0
         assert "already serves" in second.stderr and "one process" in second.stderr
+        assert "Traceback" not in second.stderr  # one clear line, before the server starts
     finally:
         first.kill()
     with ServerProcess(db) as again:

@@ -42,6 +42,7 @@ def serve(
         settings = Settings.from_env(db=db, redis_url=redis_url)
     except ValueError as exc:
         fail(str(exc))
+    _check_sqlite_free(settings.db)
     typer.echo(f"sweettooth server: database {_safe(settings.db)}", err=True)
     if settings.redis_url:
         typer.echo(f"sweettooth server: fan-out over Redis {_safe(settings.redis_url)}", err=True)
@@ -52,6 +53,26 @@ def serve(
         log_level="info",
         **uvicorn_options(settings),  # timeouts, per-address caps, trusted proxies
     )
+
+
+def _check_sqlite_free(url: str) -> None:
+    """One line, not a traceback, when another server already serves this SQLite file (the
+    app takes the lock for good when it starts)."""
+    import os
+
+    from sqlalchemy.engine import make_url
+
+    from sweettooth.server.cluster import SqliteTaken, lock_sqlite_file
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return
+    try:
+        fd = lock_sqlite_file(parsed.database)
+    except SqliteTaken as exc:
+        fail(str(exc))
+    if fd is not None:
+        os.close(fd)
 
 
 def _safe(url: str) -> str:

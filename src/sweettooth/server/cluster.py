@@ -57,6 +57,29 @@ class SqliteTaken(RuntimeError):
     """Another server process already serves this SQLite file."""
 
 
+def lock_sqlite_file(path: str | None) -> int | None:
+    """Take an exclusive lock on `<database file>.server-lock` and return its descriptor (held
+    while it stays open; the kernel lets go when the process dies, even by SIGKILL); None where
+    there is nothing to lock (in memory) or no `fcntl` (documented, not enforced). SqliteTaken
+    if another process holds it."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    fd = os.open(f"{path}.server-lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise SqliteTaken(
+            f"another sweettooth server process already serves {path}: a SQLite database "
+            "is served by one process (several processes need PostgreSQL, see "
+            "docs/server.md, 'Several processes')") from None
+    return fd
+
+
 class Cluster:
     """This process among the others: events in and out, bot leases, presence."""
 
@@ -104,25 +127,10 @@ class Cluster:
                  channel, self.origin)
 
     def _lock_sqlite(self) -> None:
-        """Hold an exclusive lock on `<database file>.server-lock` while this process lives
-        (the kernel lets go when it dies, even by SIGKILL); SqliteTaken if another holds it."""
-        path = self.m.store.engine.url.database
-        try:
-            import fcntl
-        except ImportError:  # not on this system: documented, not enforced
-            return
-        if not path or path == ":memory:" or path.startswith("file:"):
-            return
-        fd = os.open(f"{path}.server-lock", os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise SqliteTaken(
-                f"another sweettooth server process already serves {path}: a SQLite database "
-                "is served by one process (several processes need PostgreSQL, see "
-                "docs/server.md, 'Several processes')") from None
-        self._sqlite_lock = fd
+        """Hold the SQLite file's server lock while this process lives (`lock_sqlite_file`)."""
+        fd = lock_sqlite_file(self.m.store.engine.url.database)
+        if fd is not None:
+            self._sqlite_lock = fd
 
     def start_leases(self) -> None:
         """Take the leases of tables nobody plays, then keep them (after the tables loaded)."""

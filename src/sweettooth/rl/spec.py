@@ -109,9 +109,11 @@ class GameSpec:
         so looked up is kept alive in `_kept`, so its `id` cannot be reused by another object;
         the table is cleared if it ever grows past `IDENTITY_LIMIT` (engines that make fresh
         action objects then fall back to hashing)."""
-        found = list(map(self._by_identity.get, map(id, actions)))
-        if None not in found:
-            return found  # type: ignore[return-value]
+        by_identity = self._by_identity
+        try:
+            return [by_identity[id(a)] for a in actions]
+        except KeyError:  # an action not seen yet: look every missing one up
+            found: list[int | None] = list(map(by_identity.get, map(id, actions)))
         if len(self._kept) > IDENTITY_LIMIT:
             self._by_identity.clear()
             self._kept.clear()

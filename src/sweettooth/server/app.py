@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -164,6 +165,10 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         manager = TableManager(Store(engine), cfg, hooks)
         app.state.manager = manager
         await manager.start()
+        # Start-up's objects (modules, games, the tables loaded) never become garbage: taken out
+        # of the collector's scans, a full collection under load takes tens of ms, not hundreds
+        # (docs/server.md, "Latency under load").
+        gc.freeze()
         try:
             yield
         finally:

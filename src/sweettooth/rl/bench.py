@@ -2,12 +2,13 @@
 
 An environment step is one turn of the AEC loop as a trainer runs it: `env.last()` (the
 observation and the action mask), a uniformly random id among the mask's, and `env.step(id)`
-(which plays it, then lists the next seat's legal actions and makes its mask). It is timed
-twice: with `views="lazy"` (no JSON view is built unless asked for; games with a fast
-observation path never build one) and with the default `views="info"` (the view of the agent
-to act built for `infos` at every step). Resets are not timed, as `sweettooth bench` does not
-time set-ups. The engine's rate is the plain random playout of `sweettooth bench`:
-`legal_actions()`, a random choice, `apply()`; the ratio says how much the RL layer costs.
+(which plays it, then lists the next seat's legal actions). It is timed twice: with
+`views="lazy"` (no JSON view is built unless asked for; every game's observation has a fast
+path that builds none) and with the default `views="info"` (the view of the agent to act built
+for `infos` at every step). Resets are not timed, as `sweettooth bench` does not time set-ups;
+the first observation of an episode is (it is part of the episode). The engine's rate is the
+plain random playout of `sweettooth bench`: `legal_actions()`, a random choice, `apply()`; the
+ratio says how much the RL layer costs.
 
 Times are the CPU time of this process (`time.process_time`), so a busy shared machine slows
 the figures less than wall time would.

@@ -15,6 +15,7 @@ import pytest
 import sweettooth as st
 from sweettooth.rl import spec_for
 from sweettooth.rl.encoders import BUILDERS
+from sweettooth.rl.spec import TRACKED_STATES
 
 FAST = [g for g in sorted(BUILDERS) if spec_for(g, st.game(g).min_players).observe is not None]
 
@@ -109,10 +110,11 @@ def test_the_fast_observation_follows_moves_skipped_and_states_interleaved(
     game = st.game(game_id)
     rng = random.Random(11)
     configs = configurations(game_id)
-    for players, options in configs:
+    for n, (players, options) in enumerate(configs):
         spec = spec_for(game_id, players, options)
         assert spec.observe is not None
-        games = 8 if len(configs) <= 4 else 4
+        # More states than the fast paths track (TRACKED_STATES) at least once per game.
+        games = TRACKED_STATES + 2 if n == 0 or len(configs) <= 4 else 4
         live = [game.new(players, seed=k, **options) for k in range(games)]
         copies = 3
         while live:

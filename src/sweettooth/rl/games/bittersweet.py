@@ -160,18 +160,21 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     o_kind, o_who, o_src = o_tasks + 1, o_tasks + 1 + len(TASK_KINDS), o_tasks + 1 + len(
         TASK_KINDS) + players
     all_cells = (1 << ncell) - 1
-    tables: dict[int, tuple[Components, list[int], list[int]]] = {}
+    tables: dict[int, tuple[Components, list[int], list[int], list[int]]] = {}
+    singles = frozenset([0, *(1 << b for b in range(64))])  # masks of one place (or none)
 
-    def table_of(state: BitterSweetState) -> tuple[list[int], list[int]]:
+    def table_of(state: BitterSweetState) -> tuple[list[int], list[int], list[int]]:
         """Field positions of the state's Chocs and Preference cards, read from its component
-        tables (ids and attributes), so either card set (and a user's files) maps right."""
+        tables (ids and attributes), so either card set (and a user's files) maps right; and
+        where each Choc's whereabouts block starts."""
         comps = state.comps
         found = tables.get(id(comps))
         if found is None or found[0] is not comps:
+            chocs_at = [choc_at[x.id] for x in comps.chocs]
             found = tables[id(comps)] = (
-                comps, [choc_at[x.id] for x in comps.chocs],
-                [attr_at[p.attribute] for p in comps.preferences])
-        return found[1], found[2]
+                comps, chocs_at, [attr_at[p.attribute] for p in comps.preferences],
+                [o_where + k * places for k in chocs_at])
+        return found[1], found[2], found[3]
 
     places_cache: dict[int, tuple[tuple[int, ...], float]] = {}
     patterns: dict[int, array[float]] = {}
@@ -212,7 +215,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         cards of others it has seen) and nothing else (tested equal). Written item by item into
         an `array` of float32 (cheaper than numpy for single items), handed out as numpy."""
         assert isinstance(state, BitterSweetState)
-        choc_pos, attr_pos = table_of(state)
+        choc_pos, attr_pos, where_at = table_of(state)
         row = state.know[seat]
         out = zeros[:]
         mover = state.to_move
@@ -233,7 +236,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         hands = hand_fields[seat]
         exact: dict[int, int] = {}
         for y, m in enumerate(row):
-            if not m & (m - 1):  # one place (or none)
+            if m in singles:  # one place (or none)
                 if m:
                     exact[m] = y
                 if m == own or m & up_cells:
@@ -241,7 +244,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                 at = hands.get(m)
                 if at is not None:
                     out[at + choc_pos[y]] = 1.0
-            base = o_where + choc_pos[y] * places
+            base = where_at[y]
             out[base:base + places] = patterns.get(m) or pattern(m)
         at = o_box
         for c, x in enumerate(state.box):
@@ -257,11 +260,17 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             at += per_cell
         for s in range(players):
             at = o_seats + s * per_seat
-            out[at] = min(len(state.hands[s]) / 5, bound)
-            out[at + 1] = min(state.wrappers[s] / 5, bound)
-            out[at + 2] = min(state.wins[s] / 2, bound)
-            out[at + 3] = min(len(state.yum[s]) / 3, bound)
-            out[at + 4] = min(len(state.yuck[s]) / 3, bound)
+            # (hands of 41+ Chocs or 25+ cards would pass the bound: bounded as the clip does)
+            v = len(state.hands[s]) / 5
+            out[at] = v if v < bound else bound
+            v = state.wrappers[s] / 5
+            out[at + 1] = v if v < bound else bound
+            v = state.wins[s] / 2
+            out[at + 2] = v if v < bound else bound
+            v = len(state.yum[s]) / 3
+            out[at + 3] = v if v < bound else bound
+            v = len(state.yuck[s]) / 3
+            out[at + 4] = v if v < bound else bound
             base = at + 5
             for p in state.discard[s]:
                 out[base + attr_pos[p]] = 1.0

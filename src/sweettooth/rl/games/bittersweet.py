@@ -30,8 +30,9 @@ from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
 FACES = ("down", "up", "empty")
 TASK_KINDS = ("ability", "reveal", "peek", "return", "give", "demand", "surrender",
-              "peek_preference")
-"""The kinds of pending decisions (effects.Task.kind); an unknown kind sets no bit."""
+              "peek_preference", "peek_hand", "draw_from", "trade", "place")
+"""The kinds of pending decisions (effects.Task.kind; the last four come from the revised
+cards); an unknown kind sets no bit (tests/rl check that every kind the engine makes is here)."""
 
 
 def components(options: dict[str, Any]) -> Components:
@@ -84,7 +85,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
               "per Choc not placed exactly: may it be in the box, in each seat's hand, in the "
               "wrappers (1 / number of places it may be in, else 0)"),
         Field("tasks", 1 + len(TASK_KINDS) + players + nc,
-              "pending decisions / 5; for the first: one-hot kind "
+              "pending decisions / 5; for the one being decided now (the last): one-hot kind "
               f"({', '.join(TASK_KINDS)}), one-hot seat deciding, one-hot Choc it comes from"),
         Field("pending", nc, "multi-hot: On Reveal abilities waiting to resolve"),
     ])
@@ -137,7 +138,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                     out[base + slot] = weight
         tasks = view["tasks"]
         if tasks:
-            first = tasks[0]
+            first = tasks[-1]  # the decision asked now (abilities push their steps on top)
             at = o["tasks"]
             out[at] = len(tasks) / 5
             if first["kind"] in kind_at:
@@ -291,7 +292,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                         out[base + 2 * na + attr_pos[p]] = 1.0
         tasks = state.tasks
         if tasks:
-            first = tasks[0]
+            first = tasks[-1]
             out[o_tasks] = min(len(tasks) / 5, bound)
             kind = kind_at.get(first.kind)
             if kind is not None:

@@ -257,10 +257,8 @@ def setattr_slot(state: BitterSweetState, slot: str, seat: int, cards: list[int]
 
 
 def give_targets(state: BitterSweetState, t: Task) -> list[int]:
-    if t.mode == "left":
-        return [(t.who + 1) % state.players]
-    if t.mode == "right":
-        return [(t.who - 1) % state.players]
+    if t.mode in ("left", "right"):
+        return [neighbour(state, t.who, t.mode)]
     return [s for s in range(state.players) if s != t.who]
 
 

@@ -128,9 +128,7 @@ class Cluster:
 
     def _lock_sqlite(self) -> None:
         """Hold the SQLite file's server lock while this process lives (`lock_sqlite_file`)."""
-        fd = lock_sqlite_file(self.m.store.engine.url.database)
-        if fd is not None:
-            self._sqlite_lock = fd
+        self._sqlite_lock = lock_sqlite_file(self.m.store.engine.url.database)
 
     def start_leases(self) -> None:
         """Take the leases of tables nobody plays, then keep them (after the tables loaded)."""

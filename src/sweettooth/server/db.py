@@ -359,12 +359,6 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
 
-    def lease_holders(self) -> dict[str, str]:
-        """Table id -> the process holding its bots' lease (for tests and operators)."""
-        with self.engine.connect() as conn:
-            return {t: h for t, h in conn.execute(
-                select(BotLeaseRow.table_id, BotLeaseRow.holder)).all()}
-
 
 _ACQUIRE = text(
     "INSERT INTO bot_leases (table_id, holder, expires_at) "

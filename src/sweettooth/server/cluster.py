@@ -163,7 +163,12 @@ class Cluster:
         return (self.origin, self.settings.lease_seconds) if self.leases else None
 
     def took(self, table_id: str) -> None:
-        self.held[table_id] = time.monotonic() + self.settings.lease_seconds * 0.8
+        self.held[table_id] = self._held_until(time.monotonic())
+
+    def _held_until(self, since: float) -> float:
+        """Until when (monotonic) a lease taken or renewed at `since` counts as ours: 0.8 of its
+        length, a margin for the database's clock and the round trip."""
+        return since + self.settings.lease_seconds * 0.8
 
     def changed(self, table_id: str, new: bool = False) -> None:
         """A write about the table committed (events the store did not already send)."""
@@ -256,10 +261,7 @@ class Cluster:
             self._presence_moved(table, before)
 
     def _presence_moved(self, table: LiveTable, before: list[dict[str, Any]]) -> None:
-        if table.humans_connected():
-            table.humans_gone_since = None
-        elif table.humans_gone_since is None:
-            table.humans_gone_since = time.monotonic()
+        table.mark_presence(time.monotonic())
         if table.seats_public() != before:
             table.broadcast_presence()
 
@@ -366,7 +368,7 @@ class Cluster:
         start = time.monotonic()
         kept = set(await self.m.db(self.m.store.renew_leases, self.origin,
                                    self.settings.lease_seconds))
-        until = start + self.settings.lease_seconds * 0.8
+        until = self._held_until(start)
         for table_id in list(self.held):
             if table_id in kept:
                 self.held[table_id] = until
@@ -385,7 +387,7 @@ class Cluster:
             start = time.monotonic()
             if await self.m.db(self.m.store.acquire_lease, table_id, self.origin,
                                self.settings.lease_seconds):
-                self.held[table_id] = start + self.settings.lease_seconds * 0.8
+                self.held[table_id] = self._held_until(start)
                 log.info("table %s: this process now plays its bots", table_id)
                 self.sync(table_id, load=True)
 

@@ -184,6 +184,14 @@ class LiveTable:
         return any(c.seat is not None and self.seats[c.seat].kind == "human"
                    for c in self.clients) or any(seats for seats, _ in self.remote.values())
 
+    def mark_presence(self, now: float) -> None:
+        """Start the clock of a game whose human players are all gone (`humans_gone_since`,
+        monotonic), or stop it when one is back (here or through another process)."""
+        if self.humans_connected():
+            self.humans_gone_since = None
+        elif self.humans_gone_since is None:
+            self.humans_gone_since = now
+
     def local_humans(self) -> frozenset[int]:
         """The human seats connected through this process."""
         return frozenset(c.seat for c in self.clients
@@ -594,8 +602,7 @@ class TableManager:
         client.close()
         table.clients.discard(client)
         self.cluster.presence(table)
-        if not table.humans_connected() and table.humans_gone_since is None:
-            table.humans_gone_since = time.monotonic()
+        table.mark_presence(time.monotonic())
         if client.seat is not None and not table.connected(client.seat):
             table.broadcast_presence()
         if table.over and not table.clients and table.bot_task is None:
@@ -775,10 +782,7 @@ class TableManager:
             humans = [s for s in table.seats if s.kind == "human"]
             if not humans:
                 continue  # all bots: it plays to its end by itself
-            if table.humans_connected():  # here or (presence) through another process
-                table.humans_gone_since = None
-            elif table.humans_gone_since is None:
-                table.humans_gone_since = now
+            table.mark_presence(now)
             nobody_joined = table.status == "waiting" and not any(s.taken for s in humans)
             if nobody_joined:
                 if wall - table.created >= self.settings.waiting_table_ttl:

@@ -13,10 +13,12 @@ Every event of the game narrows or moves these masks as a player at the table wo
 
 The sampler (`sampling.py`) deals hidden Chocs to places allowed by these masks.
 
-The state records each event as news (`BitterSweetState.learn`) and applies it to every observer
-only when the masks are next read (views, sampling): a random playout never reads them, so it
-never pays for them. The event functions below (`seen`, `taken_face_down`, ...) are that news:
-each updates all the rows, given only values fixed when the event happened.
+The state records each event as news (`BitterSweetState.learn`) and applies it to an observer's
+masks only when that observer's row is next read (views, sampling, observations): a random
+playout never reads them, so it never pays for them, and an RL environment that reads only the
+seat to act never updates the public row. The event functions below (`seen`, `taken_face_down`,
+...) are that news: each updates one observer's row, given only values fixed when the event
+happened.
 """
 
 from __future__ import annotations
@@ -81,72 +83,67 @@ def hand_shown(row: list[int], hand: Iterable[int], seat: int) -> None:
         row[i] = hb
 
 
-# -- events: what every observer learns (rows: [observer] -> mask per Choc) --------------------
-def seen(rows: list[list[int]], choc: int, bit: int, exclusive: bool = True) -> None:
+# -- events: what one observer learns (`row` is the masks of observer `obs`) ------------------
+# Each event is applied to each observer's row separately, when that row is next read
+# (`BitterSweetState.know_row`), so an observer whose row is never read never pays for it.
+def seen(row: list[int], obs: int, choc: int, bit: int, exclusive: bool = True) -> None:
     """Everyone sees `choc` at `bit` (face up, shown, put back)."""
-    for row in rows:
-        pin(row, choc, bit, exclusive)
+    pin(row, choc, bit, exclusive)
 
 
-def taken_shown(rows: list[list[int]], choc: int, cell: int, seat: int) -> None:
+def taken_shown(row: list[int], obs: int, choc: int, cell: int, seat: int) -> None:
     """A face-down Choc that is always shown when taken left `cell` for `seat`'s hand."""
-    hb = hand_bit(seat)
-    for row in rows:
-        pin(row, choc, 1 << cell)
-        row[choc] = hb
+    pin(row, choc, 1 << cell)
+    row[choc] = hand_bit(seat)
 
 
-def taken_face_down(rows: list[list[int]], seat: int, choc: int, cell: int,
+def taken_face_down(row: list[int], obs: int, seat: int, choc: int, cell: int,
                     shown_on_take: list[bool]) -> None:
     """`seat` took the face-down Choc in `cell`: only they saw which."""
-    hb = hand_bit(seat)
-    for obs, row in enumerate(rows):
-        if obs == seat:
-            pin(row, choc, 1 << cell)
-            row[choc] = hb
-        else:
-            taken_unseen(row, cell, seat, shown_on_take)
+    if obs == seat:
+        pin(row, choc, 1 << cell)
+        row[choc] = hand_bit(seat)
+    else:
+        taken_unseen(row, cell, seat, shown_on_take)
 
 
-def returned(rows: list[list[int]], seat: int, choc: int, cell: int,
+def returned(row: list[int], obs: int, seat: int, choc: int, cell: int,
              blockers: frozenset[int], now_empty: bool) -> None:
     """`seat` returned `choc` face down to `cell`; the others saw a Choc of their hand go."""
-    cb = 1 << cell
-    for obs, row in enumerate(rows):
-        if obs == seat:
-            row[choc] = cb
-        else:
-            not_in_hand(row, blockers, seat)
-            left_hand_unseen(row, seat, cb, now_empty)
+    if obs == seat:
+        row[choc] = 1 << cell
+    else:
+        not_in_hand(row, blockers, seat)
+        left_hand_unseen(row, seat, 1 << cell, now_empty)
 
 
-def given(rows: list[list[int]], giver: int, to: int, choc: int, now_empty: bool) -> None:
+def given(row: list[int], obs: int, giver: int, to: int, choc: int, now_empty: bool) -> None:
     """`giver` gave `choc` to `to`; only those two saw which."""
     hb = hand_bit(to)
-    for obs, row in enumerate(rows):
-        if obs in (giver, to):
+    if obs in (giver, to):
+        row[choc] = hb
+        if now_empty:
+            not_in_hand(row, range(len(row)), giver)
             row[choc] = hb
-            if now_empty:
-                not_in_hand(row, range(len(row)), giver)
-                row[choc] = hb
-        else:
-            left_hand_unseen(row, giver, hb, now_empty)
+    else:
+        left_hand_unseen(row, giver, hb, now_empty)
 
 
-def shown_hand(rows: list[list[int]], hand: tuple[int, ...], seat: int) -> None:
+def shown_hand(row: list[int], obs: int, hand: tuple[int, ...], seat: int) -> None:
     """`seat` showed their whole hand to everyone."""
-    for row in rows:
+    hand_shown(row, hand, seat)
+
+
+def hand_seen(row: list[int], obs: int, observer: int, hand: tuple[int, ...], seat: int) -> None:
+    """`observer` looked at `seat`'s whole hand (no one else learns what is in it)."""
+    if obs == observer:
         hand_shown(row, hand, seat)
 
 
-def hand_seen(rows: list[list[int]], observer: int, hand: tuple[int, ...], seat: int) -> None:
-    """`observer` looked at `seat`'s whole hand (no one else learns what is in it)."""
-    hand_shown(rows[observer], hand, seat)
-
-
-def peeked(rows: list[list[int]], seat: int, choc: int, cell: int) -> None:
+def peeked(row: list[int], obs: int, seat: int, choc: int, cell: int) -> None:
     """`seat` looked at the face-down `choc` in `cell` (no one else learns which)."""
-    pin(rows[seat], choc, 1 << cell)
+    if obs == seat:
+        pin(row, choc, 1 << cell)
 
 
 def place_names(mask: int, cell_names: list[str]) -> list[str]:

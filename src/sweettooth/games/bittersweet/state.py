@@ -123,7 +123,8 @@ class BitterSweetState(State):
     tasks: list[Task]
     pending: list[int]
     _know: list[list[int]]  # `know` as of the last time it was read
-    _news: list[tuple[Callable[..., None], tuple[Any, ...]]]  # events since then (`learn`)
+    _news: list[tuple[Callable[..., None], tuple[Any, ...]]]  # events not yet read by all
+    _read: list[int]  # per observer: how many of `_news` its row has had applied
     pknow: list[list[list[int]]]  # [observer][player] -> Preference cards known to be theirs
     log: list[LogEntry]
     rounds: list[JSON]
@@ -137,18 +138,31 @@ class BitterSweetState(State):
 
         Brought up to date when read, with the events recorded by `learn` since the last read."""
         if self._news:
-            news, self._news = self._news, []
-            for event, args in news:
-                event(self._know, *args)
+            for obs in range(len(self._know)):
+                self.know_row(obs)
         return self._know
 
     @know.setter
     def know(self, rows: list[list[int]]) -> None:
-        self._know, self._news = rows, []
+        self._know, self._news, self._read = rows, [], [0] * len(rows)
+
+    def know_row(self, observer: int) -> list[int]:
+        """The masks of one observer (a seat, or `players` for the public), brought up to date
+        alone: the other rows keep their news until they are read."""
+        news, done = self._news, self._read[observer]
+        if done < len(news):
+            row = self._know[observer]
+            for event, args in news[done:] if done else news:
+                event(row, observer, *args)
+            read = self._read
+            read[observer] = len(news)
+            if min(read) == len(news):  # every row has it: forget the news
+                self._news, self._read = [], [0] * len(read)
+        return self._know[observer]
 
     def learn(self, event: Callable[..., None], *args: Any) -> None:
-        """Record what the table learns: `event` is a `knowledge` event, applied to every
-        observer's masks when `know` is next read (`args` must never change afterwards)."""
+        """Record what the table learns: `event` is a `knowledge` event, applied to each
+        observer's masks when that row is next read (`args` must never change afterwards)."""
         self._news.append((event, args))
 
     # -- protocol ------------------------------------------------------------------------
@@ -227,6 +241,7 @@ class BitterSweetState(State):
         o.pending = list(self.pending)
         o._know = [list(r) for r in self._know]
         o._news = list(self._news)  # each event and its arguments are never changed
+        o._read = list(self._read)
         o.pknow = [[list(k) for k in r] for r in self.pknow]
         o.log = list(self.log)
         o.rounds = list(self.rounds)

@@ -27,7 +27,7 @@ def build_view(state: BitterSweetState, seat: int | None) -> JSON:
     chocs, prefs = state.comps.chocs, state.comps.preferences
     P = state.players
     obs = P if seat is None else seat
-    row = state.know[obs]
+    row = state.know_row(obs)
     exact: dict[int, int] = {}
     for y, m in enumerate(row):
         if m and not m & (m - 1):

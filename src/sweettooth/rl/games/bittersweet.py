@@ -54,6 +54,21 @@ def action_notations(players: int, cols: int, options: dict[str, Any]) -> tuple[
     return tuple(str(a) for a in out)
 
 
+class _WhereKeys(dict[int, int]):
+    """Place mask -> its whereabouts key: its hand and wrapper bits, then how many cells it has
+    (< 2**15). Filled as masks are met; cleared if it ever grows large."""
+
+    def __init__(self, all_cells: int) -> None:
+        super().__init__()
+        self.all_cells = all_cells
+
+    def __missing__(self, m: int) -> int:
+        if len(self) > 100_000:
+            self.clear()
+        key = self[m] = m >> kn.HAND << 6 | (m & self.all_cells).bit_count()
+        return key
+
+
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     comps = components(options)
     chocs = [x.id for x in comps.chocs]
@@ -161,54 +176,39 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     o_kind, o_who, o_src = o_tasks + 1, o_tasks + 1 + len(TASK_KINDS), o_tasks + 1 + len(
         TASK_KINDS) + players
     all_cells = (1 << ncell) - 1
-    tables: dict[int, tuple[Components, list[int], list[int], list[int]]] = {}
-    singles = frozenset([0, *(1 << b for b in range(64))])  # masks of one place (or none)
+    tables: dict[int, tuple[Components, list[int], list[int], Any]] = {}
 
-    def table_of(state: BitterSweetState) -> tuple[list[int], list[int], list[int]]:
+    def table_of(state: BitterSweetState) -> tuple[list[int], list[int], Any]:
         """Field positions of the state's Chocs and Preference cards, read from its component
-        tables (ids and attributes), so either card set (and a user's files) maps right; and
-        where each Choc's whereabouts block starts."""
+        tables (ids and attributes), so either card set (and a user's files) maps right (the
+        Chocs' also as an index array for the whereabouts rows, None when in the spec's order)."""
         comps = state.comps
         found = tables.get(id(comps))
         if found is None or found[0] is not comps:
             chocs_at = [choc_at[x.id] for x in comps.chocs]
+            rows = None if chocs_at == list(range(nc)) else np.array(chocs_at, np.intp)
             found = tables[id(comps)] = (
-                comps, chocs_at, [attr_at[p.attribute] for p in comps.preferences],
-                [o_where + k * places for k in chocs_at])
+                comps, chocs_at, [attr_at[p.attribute] for p in comps.preferences], rows)
         return found[1], found[2], found[3]
 
-    places_cache: dict[int, tuple[tuple[int, ...], float]] = {}
-    patterns: dict[int, array[float]] = {}
-
-    def pattern(m: int) -> array[float]:
-        """One Choc's whereabouts block for the place mask `m` (float32, `places` long)."""
-        slots, weight = places_of(m)
-        block = array("f", bytes(4 * places))
-        for slot in slots:
-            block[slot] = weight
-        patterns[m] = block
-        return block
-
-    def places_of(m: int) -> tuple[tuple[int, ...], float]:
-        """The whereabouts slots of a place mask (box, each hand, wrappers) and its weight
-        (1 / number of places, as `knowledge.place_names` lists them)."""
-        found = places_cache.get(m)
-        if found is None:
-            hands = [k for k in range(8) if m >> (kn.HAND + k) & 1]
-            count = bin(m & all_cells).count("1") + len(hands) + (1 if m & kn.OUT_BIT else 0)
-            slots = ({0} if m & all_cells else set()) | {1 + k for k in hands}
-            if m & kn.OUT_BIT:
-                slots.add(places - 1)
-            found = places_cache[m] = (tuple(sorted(slots)), 1 / count if count else 0.0)
-        return found
+    # A Choc's whereabouts block depends only on its mask's hand and wrapper bits and on how
+    # many cells it has: `where_key(m)` (< 2**15) indexes a table of every such block, so a
+    # seat's whole row is looked up in one numpy take. Key 0 (no place) is a row of zeros.
+    hi = np.arange(1 << (kn.OUT - kn.HAND + 1 + 6)) >> 6
+    in_cells = np.arange(len(hi)) & 63
+    in_hands = (hi[:, None] >> np.arange(players)) & 1
+    in_out = hi >> (kn.OUT - kn.HAND) & 1
+    count = in_cells + in_hands.sum(axis=1) + in_out
+    weight = np.divide(1.0, count, out=np.zeros(len(hi)), where=count > 0)
+    blocks = np.zeros((len(hi), places), np.float32)
+    blocks[:, 0] = (in_cells > 0) * weight
+    blocks[:, 1:1 + players] = in_hands * weight[:, None]
+    blocks[:, places - 1] = in_out * weight
+    o_where_end = o_where + nc * places
+    key_of = _WhereKeys(all_cells)
 
     zeros = array("f", bytes(4 * layout.size))
     bound = OBS_BOUND
-    # Per observing seat: another seat's hand bit -> where its known hand starts.
-    hand_fields = [
-        {kn.hand_bit(s): o_seats + s * per_seat + 5 + 3 * na for s in range(players) if s != me}
-        for me in range(players)
-    ]
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)`, from the parts of the state that view shows (the
@@ -216,8 +216,8 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         cards of others it has seen) and nothing else (tested equal). Written item by item into
         an `array` of float32 (cheaper than numpy for single items), handed out as numpy."""
         assert isinstance(state, BitterSweetState)
-        choc_pos, attr_pos, where_at = table_of(state)
-        row = state.know[seat]
+        choc_pos, attr_pos, choc_rows = table_of(state)
+        row = state.know_row(seat)
         out = zeros[:]
         mover = state.to_move
         out[o_seat + seat] = out[o_current + state.current] = out[o_start + state.starter] = 1.0
@@ -225,40 +225,34 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             out[o_to_move + mover] = 1.0
             if mover == seat:
                 out[o_my_turn] = 1.0
-        up = state.up
-        up_cells = 0
-        for c, u in enumerate(up):
-            if u:
-                up_cells |= 1 << c
-        # One pass over the seat's masks: Chocs known exactly (a single place), Chocs known
-        # in another seat's hand, and the whereabouts of every Choc not in my hand and not
-        # face up in the box.
+        # Whereabouts: every Choc's block by its mask, except Chocs known exactly in my hand
+        # or face up in the box (key 0: zeros). Knowledge is never wrong, so a Choc known to be
+        # in a place is the one there: only those need checking.
+        keys = [key_of[m] for m in row]
         own = kn.hand_bit(seat)
-        hands = hand_fields[seat]
-        exact: dict[int, int] = {}
-        for y, m in enumerate(row):
-            if m in singles:  # one place (or none)
-                if m:
-                    exact[m] = y
-                if m == own or m & up_cells:
-                    continue  # in my hand, or face up in the box
-                at = hands.get(m)
-                if at is not None:
-                    out[at + choc_pos[y]] = 1.0
-            base = where_at[y]
-            out[base:base + places] = patterns.get(m) or pattern(m)
+        for x in state.hands[seat]:
+            if row[x] == own:
+                keys[x] = 0
+        up = state.up
+        box = state.box
         at = o_box
-        for c, x in enumerate(state.box):
+        for c, x in enumerate(box):
             if x < 0:
                 out[at + 2] = 1.0
             elif up[c]:
                 out[at + 1] = out[at + 3 + choc_pos[x]] = 1.0
+                if row[x] == 1 << c:
+                    keys[x] = 0
             else:
                 out[at] = 1.0
-                y = exact.get(1 << c, -1)
-                if y >= 0:
-                    out[at + 3 + choc_pos[y]] = 1.0
+                if row[x] == 1 << c:  # face down, and I know which Choc it is
+                    out[at + 3 + choc_pos[x]] = 1.0
             at += per_cell
+        where = np.frombuffer(out, np.float32)[o_where:o_where_end].reshape(nc, places)
+        if choc_rows is None:  # the Chocs in the spec's order
+            blocks.take(keys, axis=0, out=where)
+        else:
+            where[choc_rows] = blocks[keys]
         for s in range(players):
             at = o_seats + s * per_seat
             # (hands of 41+ Chocs or 25+ cards would pass the bound: bounded as the clip does)
@@ -283,6 +277,10 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                 for x in state.hands[s]:
                     out[base + 3 * na + choc_pos[x]] = 1.0
             else:
+                hb = kn.hand_bit(s)
+                for x in state.hands[s]:
+                    if row[x] == hb:  # known to be in their hand
+                        out[base + 3 * na + choc_pos[x]] = 1.0
                 known = state.pknow[seat][s]
                 for p in state.yum[s]:
                     if p in known:

@@ -17,6 +17,7 @@ The list is generated from the game's own action classes and card data (`action_
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -145,51 +146,74 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         values.append(score["basket_unscored"])
         out[at:at + len(values)] = [v / 50 for v in values]
 
-    # The fast path (`GameSpec.observe`): the same array, read from what the view shows.
+    # The fast path (`GameSpec.observe`): the same array, read from what the view shows,
+    # written item by item into an `array` of float32 (cheaper than numpy for single items).
     shelf_hot = [
-        [[o["shelf"] + i * per_slot + 1 + rank_at[CARDS.name(c)[:-1]],
-          o["shelf"] + i * per_slot + 1 + len(ranks) + suit_at[CARDS.name(c)[-1]]]
-         for c in range(N_CARDS)]
-        for i in range(SHELF_SIZE)
+        (o["shelf"] + i * per_slot + 1 + rank_at[CARDS.name(c)[:-1]],
+         o["shelf"] + i * per_slot + 1 + len(ranks) + suit_at[CARDS.name(c)[-1]])
+        for i in range(SHELF_SIZE) for c in range(N_CARDS)
     ]
-    o_basket, o_tummy, o_discarded = o["basket"], o["tummy"], o["discarded"]
-    o_dice, o_dice_end, o_deck = o["white_rolled"], o["basket"], o["deck"]
-    assert o_dice_end == o["discard_dice"] + SHELF_SIZE and o_deck + 1 == o["figures"]
-    assert o["score"] + len(figures) + 3 == layout.size
-    size = layout.size
+    o_shelf, o_basket, o_tummy, o_discarded = o["shelf"], o["basket"], o["tummy"], o["discarded"]
+    o_rolled, o_white, o_marks = o["white_rolled"] - 1, o["white_left"] - 1, o["discard_dice"] - 1
+    o_deck, o_score = o["deck"], o["score"]
+    assert o_deck + 1 == o["figures"] and o_score + len(figures) + 3 == layout.size
+    zeros = array("f", bytes(4 * layout.size))
+    # The score fields depend only on the Tummy and the Basket's size, which change only when
+    # a card is grabbed or eaten: kept per (Tummy, Basket size).
+    scores: dict[tuple[tuple[int, ...], int], array[float]] = {}
+
+    def score_part(tummy: list[int], basket: int) -> array[float]:
+        key = (tuple(tummy), basket)
+        found = scores.get(key)
+        if found is None:
+            if len(scores) > 4096:
+                scores.clear()
+            score = score_of(tummy, [0] * basket)
+            points = [score["total"], score["plain"]["points"]]
+            points += [score[code]["points"] for code in figures]
+            points.append(score["basket_unscored"])
+            found = scores[key] = array(
+                "f", [min(max(v / 50, -OBS_BOUND), OBS_BOUND) for v in points])
+        return found
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)` without building it (everything on the table is
         public; the deck and the figure piles count only by size, as in the view)."""
         assert isinstance(state, SweetShopState)
-        out = np.zeros(size, np.float32)
-        hot: list[int] = []
+        out = zeros[:]
         for i, c in enumerate(state.shelf):
             if c == GAP:
-                hot.append(o["shelf"] + i * per_slot)
+                out[o_shelf + i * per_slot] = 1.0
             else:
-                hot += shelf_hot[i][c]
-        hot += [o_basket + c for c in state.basket]
-        hot += [o_tummy + c for c in state.tummy]
-        hot += [o_discarded + c for c in state.discarded]
-        out[hot] = 1.0
-        # white_rolled, white_left and discard_dice lie side by side, as do deck ... score.
-        rolled, white, marks = state.rolled, state.white, state.marks
-        out[o_dice:o_dice_end] = (
-            [rolled.count(f) / 4 for f in FACES] + [white.count(f) / 4 for f in FACES]
-            + [marks.count(p) / 2 for p in POSITIONS])
-        values = [len(state.deck) / 52]
+                a, b = shelf_hot[i * N_CARDS + c]
+                out[a] = out[b] = 1.0
+        for c in state.basket:
+            out[o_basket + c] = 1.0
+        for c in state.tummy:
+            out[o_tummy + c] = 1.0
+        for c in state.discarded:
+            out[o_discarded + c] = 1.0
+        for f in state.rolled:
+            out[o_rolled + f] += 0.25
+        for f in state.white:
+            out[o_white + f] += 0.25
+        for p in state.marks:
+            out[o_marks + p] += 0.5
+        out[o_deck] = len(state.deck) / 52
+        at = o_deck + 1
         for fr in range(len(figures)):
-            values += [1.0 if state.revealed[fr] else 0.0, len(state.piles[fr]) / 4]
+            out[at] = 1.0 if state.revealed[fr] else 0.0
+            out[at + 1] = len(state.piles[fr]) / 4
+            at += 2
         for i in range(len(LASTING_KINDS)):
-            values += [state.lasting[i] / 4, state.used[i] / 4]
-        values += [state.sugar_rush, state.last_resort, state.final_turn, state.turn / 30]
-        score = score_of(state.tummy, state.basket)
-        points = [score["total"], score["plain"]["points"]]
-        points += [score[code]["points"] for code in figures]
-        points.append(score["basket_unscored"])
-        values += [min(max(v / 50, -OBS_BOUND), OBS_BOUND) for v in points]
-        out[o_deck:] = values
-        return out
+            out[at] = state.lasting[i] / 4
+            out[at + 1] = state.used[i] / 4
+            at += 2
+        out[at] = state.sugar_rush
+        out[at + 1] = state.last_resort
+        out[at + 2] = state.final_turn
+        out[at + 3] = state.turn / 30
+        out[o_score:] = score_part(state.tummy, len(state.basket))
+        return np.frombuffer(out, np.float32)
 
     return GameSpec("sweetshop", players, options, action_notations(), layout, fill, observe)

@@ -16,10 +16,11 @@ from typing import NamedTuple
 WIDTH, HEIGHT = 7, 5
 CELLS = WIDTH * HEIGHT
 COLUMNS = "abcdefg"
+CELL_NAMES = tuple(f"{COLUMNS[i % WIDTH]}{i // WIDTH + 1}" for i in range(CELLS))  # a1 b1 ... g5
 
 
 def cell_name(index: int) -> str:
-    return f"{COLUMNS[index % WIDTH]}{index // WIDTH + 1}"
+    return CELL_NAMES[index]
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -27,6 +28,9 @@ def parse_cell(text: str) -> tuple[int, int]:
     if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345":
         raise ValueError(f"{text!r} is not a cell (a1..g5)")
     return COLUMNS.index(text[0]), int(text[1]) - 1
+
+
+_RECT_TEXTS: dict[tuple[int, int, int, int], str] = {}
 
 
 class Rect(NamedTuple):
@@ -46,10 +50,13 @@ class Rect(NamedTuple):
                 for c in range(self.x, self.x + self.w)]
 
     def __str__(self) -> str:
-        first = f"{COLUMNS[self.x]}{self.y + 1}"
-        if self.area == 1:
-            return first
-        return f"{first}:{COLUMNS[self.x + self.w - 1]}{self.y + self.h}"
+        text = _RECT_TEXTS.get(self)
+        if text is None:  # a bar has 420 rectangles: each one's text is made once
+            first = f"{COLUMNS[self.x]}{self.y + 1}"
+            text = first if self.area == 1 else (
+                f"{first}:{COLUMNS[self.x + self.w - 1]}{self.y + self.h}")
+            _RECT_TEXTS[self] = text
+        return text
 
     @classmethod
     def parse(cls, text: str) -> Rect:

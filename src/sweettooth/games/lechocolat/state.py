@@ -13,7 +13,7 @@ from typing import Any
 from sweettooth.core import JSON, Result, State
 
 from .actions import CLAIM_LIMIT, CLAIMS, SPLITS, Claim, Split, well_formed
-from .bar import CELLS, WHOLE_BAR, Rect, cell_name
+from .bar import CELL_NAMES, CELLS, WHOLE_BAR, Rect
 from .components import BLANK, Components, ScoringCard
 from .scoring import score
 
@@ -37,6 +37,7 @@ class ChocolateState(State):
     splittable: int  # groups of two or more tiles
     small: int  # groups of CLAIM_LIMIT tiles or fewer
     movers: list[int]  # the seat that made each move of `history`
+    _log_texts: tuple[str, ...]  # `str` of the first moves of `history` (shared by copies)
     _legal: list[Any] | None
 
     # -- the rules ---------------------------------------------------------------------------
@@ -129,6 +130,7 @@ class ChocolateState(State):
         other.mover, other.phase = self.mover, self.phase
         other.splittable, other.small = self.splittable, self.small
         other.movers = list(self.movers)
+        other._log_texts = self._log_texts  # a tuple: a copy's own moves make a new one
         other._legal = self._legal
         return other
 
@@ -144,7 +146,7 @@ class ChocolateState(State):
         side = self.comps.side_id
         tiles = [
             {
-                "cell": cell_name(c),
+                "cell": CELL_NAMES[c],
                 "up": side(self.up[c]),
                 "down": side(self.down[c]) if self.down_visible(c, seat) else None,
                 "owner": None if self.owner[c] < 0 else self.owner[c],
@@ -165,9 +167,15 @@ class ChocolateState(State):
         }
 
     def log(self) -> list[JSON]:
-        """Every action so far with its seat (all of Le Chocolat's actions are public)."""
-        return [{"seat": seat, "action": str(action)}
-                for seat, action in zip(self.movers, self.history, strict=True)]
+        """Every action so far with its seat (all of Le Chocolat's actions are public).
+
+        Each action's text is made once: a view is built for every seat after every move, and
+        the history only grows (a copy shares the texts made so far)."""
+        texts = self._log_texts
+        if len(texts) < len(self.history):
+            texts = self._log_texts = texts + tuple(map(str, self.history[len(texts):]))
+        return [{"seat": seat, "action": text}
+                for seat, text in zip(self.movers, texts, strict=True)]
 
     def snapshot(self) -> JSON:
         side = self.comps.side_id
@@ -209,4 +217,5 @@ def set_up(
     state.mover, state.phase = 0, SPLIT
     state.splittable, state.small = 1, 0
     state.movers = []
+    state._log_texts = ()
     state._legal = None

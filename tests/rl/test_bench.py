@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sweettooth.rl.bench import bench_rl, format_rl
+from sweettooth.rl.bench import bench_rl, format_rl, interleaved_rates
 
 SWEETTOOTH = Path(sys.executable).with_name("sweettooth")
 
@@ -33,3 +33,10 @@ def test_the_command_line_flag() -> None:
     [row] = data["rl"]
     assert row["game"] == "lechocolat"
     assert {"engine_actions_per_s", "env_steps_per_s", "ratio"} <= set(row)
+
+
+def test_interleaved_rates_are_in_order_engine_lazy_views() -> None:
+    """Building a JSON view at every step costs several engine moves (docs/rl.md), so the
+    default environment is slower than the lazy one, and both slower than the bare engine."""
+    engine, lazy, with_views = interleaved_rates("bittersweet", 2, seconds=0.6, slice_seconds=0.1)
+    assert engine > lazy > with_views > 0

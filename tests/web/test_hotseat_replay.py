@@ -28,6 +28,8 @@ def test_hotseat_privacy_screen(page: Page) -> None:
     for kind, value in zip(kinds, [2, 4, 1, 5, 3], strict=True):
         page.click(f".sn-num[data-key='mk:{kind}:{value}']")
     expect(privacy).to_be_visible()
+    expect(page.locator("#privacy-text")).to_have_text(
+        "Player 2 decides next. Hand the device to Player 2; everyone else, look away.")
     expect(page.locator("#privacy-btn")).to_contain_text("Player 2")
     shot(page, "hotseat-privacy")
     assert "marker: " not in page.content(), "Player 1's markers stay hidden behind the screen"

@@ -8,7 +8,9 @@ path that builds none) and with the default `views="info"` (the view of the agen
 for `infos` at every step). Resets are not timed, as `sweettooth bench` does not time set-ups;
 the first observation of an episode is (it is part of the episode). The engine's rate is the
 plain random playout of `sweettooth bench`: `legal_actions()`, a random choice, `apply()`; the
-ratio says how much the RL layer costs.
+ratio says how much the RL layer costs. The three rates are measured in alternating slices of
+about a quarter second (`interleaved_rates`), so a shared machine whose speed drifts during the
+run changes them alike.
 
 Times are the CPU time of this process (`time.process_time`), so a busy shared machine slows
 the figures less than wall time would.
@@ -30,6 +32,12 @@ from .aec import SweettoothAEC
 
 def engine_actions_per_s(game_id: str, players: int, seconds: float, seed: int = 0) -> float:
     """Random-playout actions per second of the bare engine (set-up not counted)."""
+    actions, spent = _engine_run(game_id, players, seconds, seed)
+    return actions / max(spent, 1e-9)
+
+
+def _engine_run(game_id: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """Whole random playouts for at least `seconds` of CPU: (actions played, CPU seconds)."""
     game = st.game(game_id)
     choice = random.Random(seed).choice
     actions, spent, k = 0, 0.0, 0
@@ -46,7 +54,7 @@ def engine_actions_per_s(game_id: str, players: int, seconds: float, seed: int =
         spent += t1 - t0
         actions += len(state.history)
         if t1 >= deadline:
-            return actions / max(spent, 1e-9)
+            return actions, spent
 
 
 def env_steps_per_s(
@@ -54,6 +62,14 @@ def env_steps_per_s(
 ) -> float:
     """AEC environment steps per second under random masked play. Resets (`game.new` and the
     first seat's mask) are not counted, as `sweettooth bench` does not count set-ups."""
+    steps, spent = _env_run(game_id, players, seconds, seed, **options)
+    return steps / max(spent, 1e-9)
+
+
+def _env_run(
+    game_id: str, players: int, seconds: float, seed: int, **options: Any
+) -> tuple[int, float]:
+    """Whole random episodes for at least `seconds` of CPU: (steps, CPU seconds)."""
     env = SweettoothAEC(game_id, players, **options)
     choice = random.Random(seed).choice
     steps, spent, episode = 0, 0.0, 0
@@ -76,7 +92,29 @@ def env_steps_per_s(
         t1 = clock()
         spent += t1 - t0
         if t1 >= deadline:
-            return steps / max(spent, 1e-9)
+            return steps, spent
+
+
+def interleaved_rates(
+    game_id: str, players: int, seconds: float, slice_seconds: float = 0.25
+) -> tuple[float, float, float]:
+    """Engine actions/s, env steps/s with `views="lazy"` and with the default views, measured
+    in turns of about `slice_seconds` each (`seconds` in all), so that a machine whose speed
+    drifts (a shared one) slows the three alike and their ratios stay fair."""
+    totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
+    rounds = max(1, round(seconds / (3 * slice_seconds)))
+    part = seconds / (3 * rounds)
+    for r in range(rounds):
+        seed = 1000 * r
+        for total, (count, spent) in zip(totals, (
+            _engine_run(game_id, players, part, seed),
+            _env_run(game_id, players, part, seed, views="lazy"),
+            _env_run(game_id, players, part, seed),
+        ), strict=True):
+            total[0] += count
+            total[1] += spent
+    engine, lazy, info = (count / max(spent, 1e-9) for count, spent in totals)
+    return engine, lazy, info
 
 
 def step_costs(game_id: str, players: int, positions: int = 300, seed: int = 0) -> JSON:
@@ -115,9 +153,7 @@ def bench_rl(
     for game_id in games or st.games():
         game = st.game(game_id)
         n = players if players is not None else game.min_players
-        engine = engine_actions_per_s(game_id, n, seconds / 3)
-        with_views = env_steps_per_s(game_id, n, seconds / 3)
-        lazy = env_steps_per_s(game_id, n, seconds / 3, views="lazy")
+        engine, lazy, with_views = interleaved_rates(game_id, n, seconds)
         out.append({
             "game": game_id,
             "players": n,

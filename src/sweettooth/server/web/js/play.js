@@ -270,7 +270,8 @@ function privacy(seat) {
   $("table").hidden = true;
   S.table.clear();
   const who = names()[seat];
-  $("privacy-text").textContent = `It is ${who}'s turn. Hand the device to ${who}; everyone else, look away.`;
+  // "to decide", not "turn": in BitterSweet a player may decide during another's turn.
+  $("privacy-text").textContent = `${who} decides next. Hand the device to ${who}; everyone else, look away.`;
   $("privacy-btn").textContent = `I am ${who}: show my table`;
   $("privacy").hidden = false;
   $("privacy-btn").onclick = () => {

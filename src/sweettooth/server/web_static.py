@@ -2,9 +2,11 @@
 
 `web_app(directory)` is the ASGI app `create_app` mounts at `/`: Starlette's StaticFiles (with
 ETag and Last-Modified, so a revalidation is a 304) wrapped in GZipMiddleware, which compresses
-any answer of at least `GZIP_MIN_BYTES` for a browser that accepts gzip. Pages are `no-cache`
-(always revalidated, so a new version of the client is picked up at once); scripts, styles and
-data may be kept for `ASSET_MAX_AGE` seconds without asking.
+any answer of at least `GZIP_MIN_BYTES` for a browser that accepts gzip. Pages, scripts, styles
+and data are `no-cache`: always revalidated (a 304 when unchanged), so after an upgrade no browser
+runs new pages with old scripts (the modules import one another by plain URLs, which a version
+query on the page's tags would not reach). Images and fonts, which never have to match the
+server, may be kept for `ASSET_MAX_AGE` seconds without asking.
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ from starlette.types import ASGIApp, Scope
 
 GZIP_MIN_BYTES = 500
 ASSET_MAX_AGE = 3600
-ASSET_SUFFIXES = frozenset({".js", ".css", ".json", ".svg", ".woff2", ".png", ".ico"})
+ASSET_SUFFIXES = frozenset({".svg", ".woff2", ".png", ".ico"})  # cached without asking
 
 
 def cache_control(path: str) -> str:
     """The Cache-Control header for the file at `path`.
 
-    >>> cache_control("/x/table.html"), cache_control("js/table.js")
-    ('no-cache', 'public, max-age=3600')
+    >>> cache_control("/x/table.html"), cache_control("js/table.js"), cache_control("a/logo.svg")
+    ('no-cache', 'no-cache', 'public, max-age=3600')
     """
     if Path(path).suffix.lower() in ASSET_SUFFIXES:
         return f"public, max-age={ASSET_MAX_AGE}"

@@ -190,6 +190,8 @@ def test_make_agent_reads_settings(name: str, kind: type, settings: dict[str, An
         ("genius", "unknown agent 'genius'; valid agents: random, heuristic, memory, ismcts"),
         ("heuristic:depth=3", "has no setting 'depth=3'; settings: epsilon"),
         ("ismcts:iterations=many", "bad value for iterations"),
+        ("ismcts:observe=maybe", "bad value for observe: 'maybe'"),  # not read as "off"
+        ("ismcts:sensible=of", "bad value for sensible"),
         ("ismcts:rollout=smart", "rollout must be one of random, heuristic"),
         ("heuristic:epsilon=2", "epsilon must be a probability"),
     ],
@@ -327,3 +329,11 @@ def test_a_rollout_past_the_deadline_is_dropped_and_the_heuristics_move_played()
     for _ in range(len(legal) + 2):  # the search goes on, through the child left unvisited
         assert search.iterate() is True
     assert search.iterations == len(legal) + 2
+
+
+def test_yes_no_settings_read_both_ways() -> None:
+    for text, value in (("true", True), ("1", True), ("yes", True), ("false", False),
+                        ("0", False), ("no", False)):
+        agent = make_agent(f"ismcts:iterations=5,sensible={text},observe={text}")
+        assert isinstance(agent, ISMCTSAgent)
+        assert agent.sensible is value and agent.observe is value

@@ -35,6 +35,16 @@ from .ismcts import ISMCTSAgent
 from .levels import LEVELS, LevelAgent, difficulty
 from .random_agent import RandomAgent
 
+def _flag(text: str) -> bool:
+    """A yes/no setting: true/false, yes/no, 1/0 (anything else is refused, not read as no)."""
+    word = text.lower()
+    if word in ("1", "true", "yes"):
+        return True
+    if word in ("0", "false", "no"):
+        return False
+    raise ValueError(text)
+
+
 _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
     "random": {},
     "heuristic": {"epsilon": float},
@@ -49,9 +59,10 @@ _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
         "samples": int,
         "prior": float,
         "depth": int,
-        "observe": lambda text: text.lower() in ("1", "true", "yes"),
+        "observe": _flag,
         "widen": float,
-        "horizon": lambda text: text.lower() in ("1", "true", "yes"),
+        "horizon": _flag,
+        "sensible": _flag,
         "clock": str,
     },
     "easy": {},

@@ -35,6 +35,7 @@ from .ismcts import ISMCTSAgent
 from .levels import LEVELS, LevelAgent, difficulty
 from .random_agent import RandomAgent
 
+
 def _flag(text: str) -> bool:
     """A yes/no setting: true/false, yes/no, 1/0 (anything else is refused, not read as no)."""
     word = text.lower()

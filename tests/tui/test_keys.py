@@ -147,3 +147,16 @@ async def test_q_stops_the_game_unfinished_and_types_in_the_move_line() -> None:
         await pilot.pause()
     assert app.return_value == 1
     assert app.return_code == 1
+
+
+async def test_bittersweet_header_fits_one_line_at_80_columns() -> None:
+    """The round, whose turn and the actions left on one line; the Empty Wrappers left in the
+    box's title (on one line they wrapped at 80 columns)."""
+    app = make_app("bittersweet", 2, seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        lines = screen_text(app).splitlines()
+        assert any(line.strip().startswith("Round 1 · Your turn, 2 actions left")
+                   for line in lines)
+        stack = app.state.view(0)["stack"]
+        assert any(f"The box · {stack} Empty Wrappers left" in line for line in lines)

@@ -138,9 +138,9 @@ class BitterSweetFace(Face):
                 parts.append(text(" "))
             grid.append(row(*parts))
         whose = "Your" if view["current"] == ctx.seat else f"{ctx.name(view['current'])}'s"
+        # (the stack of Empty Wrappers is in the box's title: one line fits 80 columns)
         info = (f"Round {view['round']} · {whose} turn, "
-                f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left"
-                f" · stack {view['stack']} wrappers")
+                f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left")
         out: list[Part] = [para(Text(info, style="bold"))]
         # The abilities in progress (each once), then the decision the top one waits for.
         seen: set[str] = set()
@@ -163,7 +163,7 @@ class BitterSweetFace(Face):
                                    f"pending:{cid}", f"resolve {name_of(chocs, cid)} next"))
                 parts.append(text(" "))
             out.append(row(*parts))
-        boxw = box("The box", *grid)
+        boxw = box(f"The box · {view['stack']} Empty Wrappers left", *grid)
         me = ctx.seat
         others = [self.seat(view, p, ctx, chocs) for p in range(view["players"]) if p != me]
         if ctx.wide:

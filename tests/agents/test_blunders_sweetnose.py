@@ -3,8 +3,11 @@
 - Ending the game while behind: in the last round, with an exchange that empties a plate (the
   round, and so the game, ends at once, SN-4) and leaves the bot's total above the lowest,
   while other moves let the round go on.
-- Spending a store tile for nothing: a store use that does not lower the bot's own SP, e.g.
-  undoing the exchange it has just made.
+- Spending a store tile for nothing: a store use that raises the bot's own SP (e.g. undoing the
+  exchange it has just made) or changes nothing on the table. A use that leaves every SP as it
+  is but moves sweets between plate and bowl is no waste: stores 1 to 4 never change an SP (SP
+  counts plate and bowl alike) and exist to hasten or delay an empty plate, which ends the
+  round.
 """
 
 from __future__ import annotations
@@ -60,13 +63,17 @@ def test_does_not_end_the_game_while_behind(level: str, index: int) -> None:
 
 
 def spends_store_for_nothing(state: State, move: Any) -> bool:
-    """A store use after which the mover's own SP is not lower (its real markers)."""
+    """A store use after which the mover's own SP is higher (its real markers), or the table
+    is as it was."""
     if not isinstance(move, StoreUse):
         return False
     seat = state.to_move
     assert isinstance(state, SweetNoseState) and seat is not None
-    now = own_sp(state, seat)
-    return own_sp(after(state, move), seat) >= now  # type: ignore[arg-type]
+    then = after(state, move)
+    assert isinstance(then, SweetNoseState)
+    a, b = state.table, then.table
+    unchanged = (a.plate, a.bowl, a.market, a.markers) == (b.plate, b.bowl, b.market, b.markers)
+    return own_sp(then, seat) > own_sp(state, seat) or unchanged
 
 
 def own_sp(state: SweetNoseState, seat: int) -> int:
@@ -76,8 +83,8 @@ def own_sp(state: SweetNoseState, seat: int) -> int:
 
 
 def useless_store_on_offer(state: State) -> bool:
-    """After the exchange, holding a store tile whose every use leaves the mover's SP as is or
-    higher, so spending it is a waste."""
+    """After the exchange, holding a store tile whose every use raises the mover's SP or
+    changes nothing, so spending it is a waste."""
     view = state.view(state.to_move)
     if view["phase"] != "exchange":
         return False

@@ -17,7 +17,8 @@
 `choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
 parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
 looks only at the rest at its root): ending the game while behind when the round could go on,
-and store uses that do not lower your SP.
+and store uses that raise your own SP or change nothing (`wastes_store`). Store uses that leave
+SP as it is but move sweets between plates and bowls stay: they time the round's end.
 """
 
 from __future__ import annotations
@@ -311,7 +312,10 @@ def _store_tiles(rules: Rules) -> list[JSON]:
 def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
     """The legal moves a sensible player considers: not an exchange or store use that ends the
     game with you behind while another move lets the round go on, and not a store use that
-    does not lower your SP (the tile is worth more kept)."""
+    raises your own SP or changes nothing on the table (spending the tile for nothing, such as
+    undoing your own exchange). A store use that leaves every SP as it is but moves sweets
+    between plate and bowl is kept: stores 1 to 4 never change an SP (SP counts plate and bowl
+    alike); they are how a player hastens or delays an empty plate, which ends the round."""
     if view["phase"] != "exchange":
         return list(legal)
     seat = view["seat"]
@@ -324,8 +328,15 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
             after = _after(t, seat, a)
             if ending(view, after) == LOSES:
                 continue
-            if isinstance(a, StoreUse) and sweet_points(
-                    after, seat, after.markers[seat], ignores) >= now:
+            if isinstance(a, StoreUse) and wastes_store(t, after, seat, now, ignores):
                 continue
         keep.append(a)
     return keep or list(legal)
+
+
+def wastes_store(t: Table, after: Table, seat: int, now: int, ignores: bool) -> bool:
+    """A store use from `t` to `after` that raises the user's own SP, or changes nothing."""
+    mine = sweet_points(after, seat, after.markers[seat], ignores)
+    return mine > now or (
+        after.plate == t.plate and after.bowl == t.bowl and after.market == t.market
+        and after.markers == t.markers)

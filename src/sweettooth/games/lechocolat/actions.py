@@ -30,11 +30,14 @@ class Split(NamedTuple):
     at: int  # first column (vertical) or row (horizontal) of the second part
 
     def __str__(self) -> str:
-        if self.vertical:
-            line = COLUMNS[self.at] if 0 <= self.at < len(COLUMNS) else f"column {self.at}"
-        else:
-            line = str(self.at + 1)
-        return f"split {self.group} at {line}"
+        text = _TEXTS.get(self)
+        if text is None:  # every view lists the legal moves: each one's text is made once
+            if self.vertical:
+                line = COLUMNS[self.at] if 0 <= self.at < len(COLUMNS) else f"column {self.at}"
+            else:
+                line = str(self.at + 1)
+            text = _remember(self, f"split {self.group} at {line}")
+        return text
 
     def halves(self) -> tuple[Rect, Rect]:
         return self.group.halves(self.vertical, self.at)
@@ -46,7 +49,19 @@ class Claim(NamedTuple):
     group: Rect
 
     def __str__(self) -> str:
-        return f"claim {self.group}"
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _remember(self, f"claim {self.group}")
+        return text
+
+
+_TEXTS: dict[object, str] = {}  # action -> notation: a bar has some 3,000 splits and claims
+
+
+def _remember(action: object, text: str) -> str:
+    if type(action) in (Split, Claim) and len(_TEXTS) < 10_000:  # (never a look-alike's)
+        _TEXTS[action] = text
+    return text
 
 
 def well_formed(action: object) -> bool:

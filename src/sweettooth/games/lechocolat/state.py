@@ -38,6 +38,7 @@ class ChocolateState(State):
     small: int  # groups of CLAIM_LIMIT tiles or fewer
     movers: list[int]  # the seat that made each move of `history`
     _log_texts: tuple[str, ...]  # `str` of the first moves of `history` (shared by copies)
+    _up_ids: tuple[str, ...] | None  # the up sides' ids, once a view has named them
     _legal: list[Any] | None
 
     # -- the rules ---------------------------------------------------------------------------
@@ -131,6 +132,7 @@ class ChocolateState(State):
         other.splittable, other.small = self.splittable, self.small
         other.movers = list(self.movers)
         other._log_texts = self._log_texts  # a tuple: a copy's own moves make a new one
+        other._up_ids = self._up_ids
         other._legal = self._legal
         return other
 
@@ -144,14 +146,17 @@ class ChocolateState(State):
 
     def _view(self, seat: int | None) -> JSON:
         side = self.comps.side_id
+        up_ids = self._up_ids
+        if up_ids is None:  # the up sides never change after the deal: named once per deal
+            up_ids = self._up_ids = tuple(side(u) for u in self.up)
         tiles = [
             {
                 "cell": CELL_NAMES[c],
-                "up": side(self.up[c]),
-                "down": side(self.down[c]) if self.down_visible(c, seat) else None,
-                "owner": None if self.owner[c] < 0 else self.owner[c],
+                "up": up_ids[c],
+                "down": side(self.down[c]) if owner >= 0 and self.down_visible(c, seat) else None,
+                "owner": None if owner < 0 else owner,
             }
-            for c in range(CELLS)
+            for c, owner in enumerate(self.owner)
         ]
         res = self.result()
         return {
@@ -218,4 +223,5 @@ def set_up(
     state.splittable, state.small = 1, 0
     state.movers = []
     state._log_texts = ()
+    state._up_ids = None
     state._legal = None

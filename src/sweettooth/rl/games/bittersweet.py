@@ -192,7 +192,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         return found[1], found[2], found[3]
 
     # A Choc's whereabouts block depends only on its mask's hand and wrapper bits and on how
-    # many cells it has: `where_key(m)` (< 2**15) indexes a table of every such block, so a
+    # many cells it has: its key (`_WhereKeys`, < 2**15) indexes a table of every such block, so a
     # seat's whole row is looked up in one numpy take. Key 0 (no place) is a row of zeros.
     hi = np.arange(1 << (kn.OUT - kn.HAND + 1 + 6)) >> 6
     in_cells = np.arange(len(hi)) & 63

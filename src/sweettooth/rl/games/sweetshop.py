@@ -162,13 +162,13 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     # a card is grabbed or eaten: kept per (Tummy, Basket size).
     scores: dict[tuple[tuple[int, ...], int], array[float]] = {}
 
-    def score_part(tummy: list[int], basket: int) -> array[float]:
-        key = (tuple(tummy), basket)
+    def score_part(tummy: list[int], basket: list[int]) -> array[float]:
+        key = (tuple(tummy), len(basket))
         found = scores.get(key)
         if found is None:
             if len(scores) > 4096:
                 scores.clear()
-            score = score_of(tummy, [0] * basket)
+            score = score_of(tummy, basket)
             points = [score["total"], score["plain"]["points"]]
             points += [score[code]["points"] for code in figures]
             points.append(score["basket_unscored"])
@@ -213,7 +213,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         out[at + 1] = state.last_resort
         out[at + 2] = state.final_turn
         out[at + 3] = state.turn / 30
-        out[o_score:] = score_part(state.tummy, len(state.basket))
+        out[o_score:] = score_part(state.tummy, state.basket)
         return np.frombuffer(out, np.float32)
 
     return GameSpec("sweetshop", players, options, action_notations(), layout, fill, observe)

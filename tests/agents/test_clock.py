@@ -63,3 +63,16 @@ def test_hard_levels_take_a_clock() -> None:
 def test_bad_clocks_are_refused_by_name(name: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_agent(name)
+
+
+@pytest.mark.parametrize(("game_id", "iterations"), [
+    ("lechocolat", 4000), ("bonbons", 300), ("sweetnose", 150), ("sweetshop", 250),
+    ("bittersweet", 150),
+])
+def test_hard_2025_keeps_its_former_settings(game_id: str, iterations: int) -> None:
+    """The agent the hard level is measured against stays what it was (its budget, its 1.8 s
+    cap, every legal move searched), whatever the hard level's own settings become."""
+    legacy = difficulty(game_id, "hard-2025")
+    assert isinstance(legacy, ISMCTSAgent)
+    assert (legacy.iterations, legacy.seconds, legacy.sensible) == (iterations, 1.8, False)
+    assert legacy.name == "hard-2025"

@@ -72,20 +72,32 @@ _HARD_SETTINGS: dict[str, dict[str, Any]] = {
     "sweetshop": {"iterations": 250, "rollout": "heuristic", "samples": 64},
     "bittersweet": {"iterations": 150, "rollout": "heuristic", "samples": 32, "horizon": True},
 }
-"""Each game's hard search; `hard-2025` runs the same with its former cap and every move."""
+"""Each game's hard search."""
+
+_LEGACY_SETTINGS: dict[str, dict[str, Any]] = {
+    "lechocolat": {"iterations": 4000, "samples": 32, "depth": 0},
+    "bonbons": {"iterations": 300, "rollout": "heuristic", "observe": True, "widen": 0.5,
+                "prior": 10.0},
+    "sweetnose": {"iterations": 150, "rollout": "heuristic", "samples": 32, "widen": 1.0},
+    "sweetshop": {"iterations": 250, "rollout": "heuristic", "samples": 64},
+    "bittersweet": {"iterations": 150, "rollout": "heuristic", "samples": 32, "horizon": True},
+}
+"""`hard-2025`'s searches, frozen as they were (with its 1.8 s cap and every legal move searched),
+so that changing the hard level's settings never changes the agent it is measured against."""
 
 
 def _bonbons_easy() -> Agent:
     return _Named(BonbonsMemoryAgent(forget=0.3), "easy")
 
 
-def _levels(game_id: str, hard: dict[str, Any]) -> dict[str, Callable[..., Agent]]:
+def _levels(game_id: str) -> dict[str, Callable[..., Agent]]:
     easy = _bonbons_easy if game_id == "bonbons" else _easy
-    return {"easy": easy, "medium": _medium, "hard": _hard(**hard), "hard-2025": _legacy(**hard)}
+    return {"easy": easy, "medium": _medium, "hard": _hard(**_HARD_SETTINGS[game_id]),
+            "hard-2025": _legacy(**_LEGACY_SETTINGS[game_id])}
 
 
 _TABLE: dict[str, dict[str, Callable[..., Agent]]] = {
-    game_id: _levels(game_id, hard) for game_id, hard in _HARD_SETTINGS.items()
+    game_id: _levels(game_id) for game_id in _HARD_SETTINGS
 }
 
 

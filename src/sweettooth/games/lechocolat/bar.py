@@ -31,6 +31,7 @@ def parse_cell(text: str) -> tuple[int, int]:
 
 
 _RECT_TEXTS: dict[tuple[int, int, int, int], str] = {}
+_RECT_CELLS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 
 class Rect(NamedTuple):
@@ -45,9 +46,14 @@ class Rect(NamedTuple):
     def area(self) -> int:
         return self.w * self.h
 
-    def cells(self) -> list[int]:
-        return [r * WIDTH + c for r in range(self.y, self.y + self.h)
-                for c in range(self.x, self.x + self.w)]
+    def cells(self) -> tuple[int, ...]:
+        """The cell indices it covers, row by row (made once per rectangle, like its text)."""
+        cells = _RECT_CELLS.get(self)
+        if cells is None:
+            cells = _RECT_CELLS[self] = tuple(
+                r * WIDTH + c for r in range(self.y, self.y + self.h)
+                for c in range(self.x, self.x + self.w))
+        return cells
 
     def __str__(self) -> str:
         text = _RECT_TEXTS.get(self)

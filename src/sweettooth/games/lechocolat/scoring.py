@@ -28,12 +28,13 @@ def score(
     """Scores, winners and a per-player breakdown. `tiles[p]` holds (up, down) of p's tiles."""
     n = len(comps.flavours)
     counts = [flavour_counts([scoring_side(u, d) for u, d in mine], n) for mine in tiles]
+    ids = [comps.side_id(f) for f in range(n + 1)]
     breakdowns: list[dict[str, Any]] = []
     scores = []
     for p, c in enumerate(counts):
-        flavour_vp = {comps.side_id(f): c[f] * card.values[f] for f in range(1, n + 1) if c[f]}
+        flavour_vp = {ids[f]: c[f] * card.values[f] for f in range(1, n + 1) if c[f]}
         set_vp: list[dict[str, Any]] = [
-            {"flavours": [comps.side_id(f) for f in s.flavours],
+            {"flavours": [ids[f] for f in s.flavours],
              "complete": min(c[f] for f in s.flavours), "points": s.points,
              "vp": min(c[f] for f in s.flavours) * s.points}
             for s in card.sets
@@ -43,14 +44,14 @@ def score(
             best = max(other[m.flavour] for other in counts)
             sole = c[m.flavour] == best and best > 0 and sum(
                 1 for other in counts if other[m.flavour] == best) == 1
-            majority_vp.append({"flavour": comps.side_id(m.flavour), "tiles": c[m.flavour],
+            majority_vp.append({"flavour": ids[m.flavour], "tiles": c[m.flavour],
                                 "vp": m.points if sole else 0})
         total = (sum(flavour_vp.values()) + sum(s["vp"] for s in set_vp)
                  + sum(m["vp"] for m in majority_vp))
         scores.append(total)
         breakdowns.append({
-            "counts": {comps.side_id(f): c[f] for f in range(1, n + 1)},
-            "discarded": sum(1 for u, d in tiles[p] if u == BLANK and d == BLANK),
+            "counts": {ids[f]: c[f] for f in range(1, n + 1)},
+            "discarded": tiles[p].count((BLANK, BLANK)),
             "tiles_claimed": len(tiles[p]),
             "flavours": flavour_vp,
             "sets": set_vp,

@@ -264,7 +264,6 @@ def give_targets(state: BitterSweetState, t: Task) -> list[int]:
 
 def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
     """The choices the top task offers its decider."""
-    ids = state.comps.chocs
     k = t.kind
     if k in ("reveal", "peek"):
         picked = t.picks or []
@@ -275,13 +274,15 @@ def decision_actions(state: BitterSweetState, t: Task) -> list[Action]:
         return state.return_actions(t.who)
     if k in ("give", "surrender"):
         targets = give_targets(state, t) if k == "give" else [t.target]
-        return [Give(x, to, ids[x].id) for x in sorted(state.hands[t.who]) for to in targets]
+        gives = state.table.gives
+        return [gives[x][to] for x in sorted(state.hands[t.who]) for to in targets]
+    chooses = state.table.chooses
     if k == "demand":
-        return [Choose(s) for s in range(state.players) if s != t.who and state.hands[s]]
+        return [chooses[s] for s in range(state.players) if s != t.who and state.hands[s]]
     if k in ("peek_preference", "peek_hand"):
-        return [Choose(s) for s in range(state.players) if s != t.who]
+        return [chooses[s] for s in range(state.players) if s != t.who]
     if k == "draw_from":
-        return [Choose(s) for s in range(state.players) if s != t.who and state.hands[s]]
+        return [chooses[s] for s in range(state.players) if s != t.who and state.hands[s]]
     if k == "trade":
         picks = state.table.picks
         return [picks[c] for c, up in enumerate(state.up) if up]

@@ -14,6 +14,7 @@ from .state import (
     ACTIONS_PER_TURN,
     BOX_CELLS,
     MAX_EXTRA_ACTIONS,
+    MAX_SEATS,
     BitterSweetState,
     set_up,
 )
@@ -34,7 +35,7 @@ class BitterSweet(Game[BitterSweetState]):
     id = "bittersweet"
     title = "BitterSweet"
     min_players = 2
-    max_players = 4
+    max_players = MAX_SEATS
     option_specs = (
         Option("cards", "revised", "the Chocs and Preference cards: the revised house set or "
                "the original one", choices=CARD_SETS),

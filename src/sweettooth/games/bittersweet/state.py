@@ -60,6 +60,9 @@ class ActionTable:
     reveals: tuple[Reveal, ...]
     returns: tuple[tuple[ReturnAct, ...], ...]  # [choc][cell]
     picks: tuple[Pick, ...]
+    gives: tuple[tuple[Give, ...], ...]  # [choc][seat]
+    chooses: tuple[Choose, ...]  # [seat]
+    resolves: tuple[Resolve, ...]  # [choc]
 
 
 _TABLES: dict[tuple[int, int], tuple[Components, ActionTable]] = {}
@@ -84,6 +87,10 @@ def shown_on_take(comps: Components) -> list[bool]:
     return _SHOWN[key][1]
 
 
+MAX_SEATS = 4
+"""The most seats a table has (the game's `max_players`): the decision tables cover them all."""
+
+
 def _build_table(comps: Components, cols: int) -> ActionTable:
     names = [cell_name(c, cols) for c in range(cols * ROWS)]
     return ActionTable(
@@ -92,6 +99,9 @@ def _build_table(comps: Components, cols: int) -> ActionTable:
         tuple(tuple(ReturnAct(x.index, c, f"{x.id} {n}") for c, n in enumerate(names))
               for x in comps.chocs),
         tuple(Pick(c, n) for c, n in enumerate(names)),
+        tuple(tuple(Give(x.index, s, x.id) for s in range(MAX_SEATS)) for x in comps.chocs),
+        tuple(Choose(s) for s in range(MAX_SEATS)),
+        tuple(Resolve(x.index, x.id) for x in comps.chocs),
     )
 
 
@@ -327,7 +337,8 @@ class BitterSweetState(State):
         if self.tasks:
             return decision_actions(self, self.tasks[-1])
         if len(self.pending) > 1:
-            return [Resolve(x, self.comps.chocs[x].id) for x in sorted(self.pending)]
+            resolves = self.table.resolves
+            return [resolves[x] for x in sorted(self.pending)]
         return self.turn_actions(self.current)
 
     def turn_actions(self, seat: int) -> list[Action]:

@@ -208,6 +208,8 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     key_of = _WhereKeys(all_cells)
 
     zeros = array("f", bytes(4 * layout.size))
+    cell_starts = range(o_box, o_box + ncell * per_cell, per_cell)  # each cell's block
+    cell_bits = [1 << c for c in range(ncell)]  # each cell's bit in a place mask
     bound = OBS_BOUND
 
     def observe(state: State, seat: int) -> Obs:
@@ -233,21 +235,17 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         for x in state.hands[seat]:
             if row[x] == own:
                 keys[x] = 0
-        up = state.up
-        box = state.box
-        at = o_box
-        for c, x in enumerate(box):
+        for at, bit, x, face_up in zip(cell_starts, cell_bits, state.box, state.up, strict=True):
             if x < 0:
                 out[at + 2] = 1.0
-            elif up[c]:
+            elif face_up:
                 out[at + 1] = out[at + 3 + choc_pos[x]] = 1.0
-                if row[x] == 1 << c:
+                if row[x] == bit:
                     keys[x] = 0
             else:
                 out[at] = 1.0
-                if row[x] == 1 << c:  # face down, and I know which Choc it is
+                if row[x] == bit:  # face down, and I know which Choc it is
                     out[at + 3 + choc_pos[x]] = 1.0
-            at += per_cell
         where = np.frombuffer(out, np.float32)[o_where:o_where_end].reshape(nc, places)
         if choc_rows is None:  # the Chocs in the spec's order
             blocks.take(keys, axis=0, out=where)

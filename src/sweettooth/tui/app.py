@@ -58,6 +58,9 @@ class SweetApp(App[int]):
     .box { height: auto; width: auto; min-width: 16; border: round $panel; padding: 0 1; }
     .words { width: auto; }
     .box.full { width: 100%; }
+    .row.fill { width: 100%; }
+    .box.fill { width: 1fr; }
+    .box.fill .words { width: 100%; }
     .box.full PieceRow { width: 100%; }
     .para { width: 100%; }
     #board:focus { background: $boost; }

@@ -112,7 +112,9 @@ class LeChocolatFace(Face):
                 lines.append(row(*parts))
         bar = box("The bar", *lines, subtitle=f"last: {', '.join(sorted(last))}" if last else "")
         card = self.card(view)
-        top = [row(bar, card)] if ctx.wide else [bar, row(card, self.claimed(view, ctx))]
+        # Narrow: the claimed pieces beside the card take the width left and wrap their lines.
+        top = [row(bar, card)] if ctx.wide else [
+            bar, row(card, self.claimed(view, ctx, classes="fill"), classes="fill")]
         return [*top, *([self.claimed(view, ctx)] if ctx.wide else []),
                 text(Text("Pick a groove (┃ ━) to break a piece, a tile of a small piece "
                           "(3 tiles or fewer) to claim it.", style="dim italic"))]
@@ -134,7 +136,7 @@ class LeChocolatFace(Face):
             lines.append(text(styled("Most ", chip(view, m["flavour"]), f" = {m['points']}")))
         return box(f"Card: {card['name']}", *lines)
 
-    def claimed(self, view: JSON, ctx: Ctx) -> Part:
+    def claimed(self, view: JSON, ctx: Ctx, classes: str = "") -> Part:
         tiles = {t["cell"]: t for t in view["tiles"]}
         rows: list[Part] = []
         for p in range(view["players"]):
@@ -154,7 +156,7 @@ class LeChocolatFace(Face):
             rows.append(Static(t, classes="words"))
         removed = view.get("removed_tile")
         note = "removed tile: hidden" if removed == "hidden" else f"removed tile: {removed}"
-        return box("Claimed", *rows, column(), subtitle=note)
+        return box("Claimed", *rows, column(), subtitle=note, classes=classes)
 
     def keys(self, action: str, view: JSON) -> list[str] | None:
         m = re.fullmatch(r"split (\S+) at (\S+)", action)

@@ -3,9 +3,15 @@ hotseat hand-over, and the Bonbons memory (faces shown, then turned down)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.widgets import Input, Markdown
 
+import sweettooth as st
+from sweettooth.core import State
+from sweettooth.games.sweetnose.components import KINDS
+from sweettooth.games.sweetnose.state import EXCHANGE
 from sweettooth.tui.help import HelpScreen
 from sweettooth.tui.passing import PassScreen
 from sweettooth.tui.pieces import Board
@@ -78,6 +84,38 @@ async def test_a_refused_move_says_why() -> None:
         text = status(app)
         assert "bid 99" in text.lower()
         assert "legal actions:" not in text  # a reason, not a list of moves
+
+
+def _refusable_trade() -> tuple[State, int, int]:
+    """A Sweet Nose exchange turn of seat 0 where P2 lacks a kind seat 0 could ask for."""
+    game = st.game("sweetnose")
+    state = game.new(3, 2)
+    rng = random.Random(0)
+    while True:
+        assert state.to_move is not None
+        if state.phase == EXCHANGE and state.to_move == 0:
+            plate = state.table.plate
+            gives = [k for k in range(len(KINDS)) if plate[0][k]]
+            lacks = [k for k in range(len(KINDS)) if not plate[1][k]]
+            pairs = [(g, t) for g in gives for t in lacks if g != t]
+            if pairs:
+                return state, *pairs[0]
+        state.apply(rng.choice(state.legal_actions()))
+
+
+async def test_a_refusal_names_seats_as_the_screen_does() -> None:
+    """The engine's reasons count seats as P1, P2...; the screen says the players' names."""
+    state, give, take = _refusable_trade()
+    app = make_app("sweetnose", 3, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        before = len(app.state.history)
+        await pilot.press("colon", *f"trade P2 {KINDS[give]} for {KINDS[take]}", "enter")
+        await pilot.pause()
+        assert len(app.state.history) == before
+        text = status(app)
+        assert f"Candy Bot 1 has no {KINDS[take]} sweet" in text
+        assert "P2" not in text
 
 
 async def test_arrow_keys_walk_the_pieces_and_escape_drops_picks() -> None:

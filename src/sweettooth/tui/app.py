@@ -288,6 +288,11 @@ class SweetApp(App[int]):
         """A message for the player in the status line (above what they may do)."""
         self.draw_status(text)
 
+    def refuse(self, exc: Exception) -> None:
+        """Why a move was refused, with seats named as the screen names them (the engine's
+        reasons count seats as P1, P2...)."""
+        self.say(seat_words(str(exc), self.ctx))
+
     # -- the game loop -----------------------------------------------------------------------
     async def advance(self) -> None:
         """Let bots play until a human must move (or the game ends)."""
@@ -417,7 +422,7 @@ class SweetApp(App[int]):
         try:
             action = self.composer.pick(key)
         except ValueError as exc:
-            self.say(str(exc))
+            self.refuse(exc)
             return
         if action is not None:
             await self.play(action)
@@ -454,7 +459,7 @@ class SweetApp(App[int]):
         try:
             action = self.game.parse_action(self.state, text)
         except (SweetToothError, ValueError) as exc:
-            self.say(str(exc))
+            self.refuse(exc)
             return
         await self.play(str(action))
 

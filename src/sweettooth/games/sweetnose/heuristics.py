@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import add, itemgetter, mul
 from typing import Any
 
 from sweettooth.core import JSON
@@ -32,10 +34,12 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
-from .state import ROUNDS, SKY_TARGET, Rules, SweetNoseState
+from .state import ROUNDS, SKY_TARGET, SweetNoseState
 from .table import Table
 
 N = len(KINDS)
+EXCHANGES = (Trade, MarketTrade)
+TURN_ENDS = (EndTurn, Pass)
 PICK_PREFERENCE = (
     "switch_markers",
     "ignore_market",
@@ -50,34 +54,52 @@ PICK_PREFERENCE = (
 )
 
 
+_BY_KIND = itemgetter(*KINDS)
+"""The values of a view's per-kind dict, in KINDS order."""
+
+
+def _counts(by_kind: JSON) -> list[int]:
+    """A view's per-kind dict ({"red": 2, ...}) as a list in KINDS order."""
+    return list(_BY_KIND(by_kind))
+
+
 def table_from_view(view: JSON) -> Table:
     """The public table of a view, with the viewer's own markers (others' left at 0)."""
     players = int(view["players"])
-    t = Table.empty(players)
-    for s in range(players):
-        t.plate[s][:] = [view["plates"][s][k] for k in KINDS]
-        t.bowl[s][:] = [view["bowls"][s][k] for k in KINDS]
-    t.market[:] = [view["market"][k] for k in KINDS]
+    markers = [[0] * N for _ in range(players)]
     seat = view["seat"]
     if seat is not None and view["markers"]:
-        t.markers[seat][:] = [view["markers"][k] for k in KINDS]
-    return t
+        markers[seat] = _counts(view["markers"])
+    return Table(
+        [_counts(view["plates"][s]) for s in range(players)],
+        [_counts(view["bowls"][s]) for s in range(players)],
+        _counts(view["market"]),
+        markers,
+    )
 
 
 def marker_guess(sweets: Sequence[int], market: Sequence[int]) -> list[int]:
     """Markers 1..5: lowest on the kinds held most; ties lowest where the market holds most."""
+    return list(_guess(tuple(sweets), tuple(market)))
+
+
+@lru_cache(maxsize=1 << 15)
+def _guess(sweets: tuple[int, ...], market: tuple[int, ...]) -> tuple[int, ...]:
+    """`marker_guess`, remembered: rollouts guess the same few hands over and over (a player
+    holds 8 sweets of 5 kinds and the market 3: some 17,000 cases in all)."""
     ranked = sorted(range(N), key=lambda k: (-sweets[k], -market[k], k))
     values = [0] * N
     for rank, k in enumerate(ranked):
         values[k] = rank + 1
-    return values
+    return tuple(values)
 
 
 def sweet_points(t: Table, seat: int, markers: Sequence[int], ignore_market: bool) -> int:
+    """SN-6: the sum over kinds of count x (marker + that kind's tokens in the market)."""
     sweets = t.sweets(seat)
-    return sum(
-        sweets[k] * (markers[k] + (0 if ignore_market else t.market[k])) for k in range(N)
-    )
+    if ignore_market:
+        return sum(map(mul, sweets, markers))
+    return sum(map(mul, sweets, map(add, markers, t.market)))
 
 
 def _ignores_market(view: JSON, seat: int) -> bool:
@@ -86,6 +108,13 @@ def _ignores_market(view: JSON, seat: int) -> bool:
         return False
     return any(tile["number"] == held and tile["effect"] == "ignore_market"
                for tile in view["stores"]["tiles"])
+
+
+def _ignoring(view: JSON) -> list[bool]:
+    """`_ignores_market(view, s)` for every seat s, reading the store tiles once."""
+    stores = view["stores"]
+    numbers = {tile["number"] for tile in stores["tiles"] if tile["effect"] == "ignore_market"}
+    return [held in numbers for held in stores["held"]]  # held None: no tile
 
 
 def _after(t: Table, seat: int, action: Any) -> Table:
@@ -106,17 +135,20 @@ def _after(t: Table, seat: int, action: Any) -> Table:
     return out
 
 
-def _score_after(view: JSON, t: Table, seat: int, action: Any,
-                 after: Table | None = None) -> tuple[int, int]:
-    """(my SP, minus an opponent's estimated SP) after `action`: lower is better."""
+def _score_after(view: JSON, t: Table, seat: int, action: Any, after: Table | None = None,
+                 ignoring: Sequence[bool] | None = None) -> tuple[int, int]:
+    """(my SP, minus an opponent's estimated SP) after `action`: lower is better.
+    `ignoring`: `_ignoring(view)` if already known."""
     if after is None:
         after = _after(t, seat, action)
-    mine = sweet_points(after, seat, after.markers[seat], _ignores_market(view, seat))
+    if ignoring is None:
+        ignoring = _ignoring(view)
+    mine = sweet_points(after, seat, after.markers[seat], ignoring[seat])
     theirs = 0
     if isinstance(action, Trade):
         o = action.opponent
         guess = marker_guess(t.sweets(o), t.market)
-        theirs = sweet_points(after, o, guess, _ignores_market(view, o))
+        theirs = sweet_points(after, o, guess, ignoring[o])
     return mine, -theirs
 
 
@@ -130,86 +162,177 @@ def choose_markers(view: JSON, legal: Sequence[Any]) -> Any:
     return legal[0]
 
 
-def projected_totals(view: JSON, after: Table) -> list[int]:
+def projected_totals(view: JSON, after: Table,
+                     ignoring: Sequence[bool] | None = None) -> list[int]:
     """Each seat's total if the round were counted on `after`: your real markers, the others'
-    guessed from their sweets."""
+    guessed from their sweets. `ignoring`: `_ignoring(view)` if already known."""
     seat = view["seat"]
+    if ignoring is None:
+        ignoring = _ignoring(view)
+    market = tuple(after.market)
     out = []
     for s, total in enumerate(view["totals"]):
-        markers = after.markers[seat] if s == seat else marker_guess(after.sweets(s), after.market)
-        out.append(int(total) + sweet_points(after, s, markers, _ignores_market(view, s)))
+        markers = after.markers[seat] if s == seat else _guess(tuple(after.sweets(s)), market)
+        out.append(int(total) + sweet_points(after, s, markers, ignoring[s]))
     return out
 
 
 WINS, GOES_ON, LOSES = 0, 1, 2  # what a move does to the game, best first
 
 
-def ending(view: JSON, after: Table) -> int:
+def last_round(view: JSON) -> bool:
+    """Whether the round being played is the game's last for certain (round 3), or may be
+    (To the Sky: played until a total reaches 100, `rounds_to_play` None)."""
+    rounds = view["rounds_to_play"]
+    return rounds is None or view["round"] >= rounds
+
+
+def ending(view: JSON, after: Table, ignoring: Sequence[bool] | None = None) -> int:
     """Whether a move leading to `after` ends the game (SN-4: an empty plate ends the round at
-    once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover."""
-    if any(not any(plate) for plate in after.plate):
-        totals = projected_totals(view, after)
-        rounds = view["rounds_to_play"]  # None in To the Sky: played until a total reaches 100
-        last = max(totals) >= SKY_TARGET if rounds is None else view["round"] >= rounds
-        if last:
-            mine = totals[view["seat"]]
-            return WINS if mine <= min(totals) else LOSES
-    return GOES_ON
+    once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover.
+    `ignoring`: `_ignoring(view)` if already known."""
+    if all(map(any, after.plate)) or not last_round(view):
+        return GOES_ON
+    return _outcome(view, projected_totals(view, after, ignoring))
 
 
-class _ExchangeScores:
+def _outcome(view: JSON, totals: Sequence[int]) -> int:
+    """What the end of the last round (or in To the Sky of any round) does to the game with
+    these projected totals, for the mover."""
+    if view["rounds_to_play"] is None and max(totals) < SKY_TARGET:
+        return GOES_ON
+    return WINS if totals[view["seat"]] <= min(totals) else LOSES
+
+
+class _TurnScores:
+    """What scoring the moves of one turn (`now`: the mover's SP) reads again and again."""
+
+    def __init__(self, view: JSON, t: Table, seat: int, now: int,
+                 ignoring: Sequence[bool] | None = None) -> None:
+        self.view, self.t, self.seat, self.now = view, t, seat, now
+        self.ignoring = _ignoring(view) if ignoring is None else ignoring
+        self.ignores = self.ignoring[seat]
+        market = t.market
+        markers = t.markers[seat]
+        # what one of my sweets of each kind adds to my SP
+        self.weight = markers if self.ignores else list(map(add, markers, market))
+        self.sweets = t.sweets(seat)
+        self.market = tuple(market)
+        self.left = [sum(plate) for plate in t.plate]  # tokens on each plate
+        self.any_empty = not all(self.left)
+        self.may_end = last_round(view)  # whether emptying a plate may end the game
+
+
+class _ExchangeScores(_TurnScores):
     """`(ending(view, after), *_score_after(view, t, seat, a, after))` for the exchanges of one
     turn, worked out from the changes an exchange makes rather than from a copied table: a
     rollout scores about ten exchanges a move, and this is most of a search's time. Equal to
     the plain computation (tests/games/sweetnose/test_heuristics_fast.py)."""
 
-    def __init__(self, view: JSON, t: Table, seat: int, now: int) -> None:
-        self.view, self.t, self.seat, self.now = view, t, seat, now
-        self.ignores = _ignores_market(view, seat)
-        market = t.market
-        markers = t.markers[seat]
-        self.weight = [markers[k] + (0 if self.ignores else market[k]) for k in range(N)]
-        self.sweets = t.sweets(seat)
-        self.others: dict[int, tuple[list[int], int]] = {}
-        self.left = [sum(plate) for plate in t.plate]  # tokens on each plate
-        self.any_empty = not all(self.left)
+    def __init__(self, view: JSON, t: Table, seat: int, now: int,
+                 ignoring: Sequence[bool] | None = None) -> None:
+        super().__init__(view, t, seat, now, ignoring)
+        self.others: dict[int, tuple[Sequence[int], int]] = {}
 
-    def _other(self, o: int) -> tuple[list[int], int]:
+    def _other(self, o: int) -> tuple[Sequence[int], int]:
         """An opponent's guessed weights per kind and estimated SP before the exchange."""
         if o not in self.others:
-            t = self.t
-            guess = marker_guess(t.sweets(o), t.market)
-            ignores = _ignores_market(self.view, o)
-            weight = [guess[k] + (0 if ignores else t.market[k]) for k in range(N)]
-            sp = sum(c * w for c, w in zip(t.sweets(o), weight, strict=True))
-            self.others[o] = (weight, sp)
+            sweets = self.t.sweets(o)
+            guess = _guess(tuple(sweets), self.market)
+            weight = guess if self.ignoring[o] else list(map(add, guess, self.market))
+            self.others[o] = (weight, sum(map(mul, sweets, weight)))
         return self.others[o]
+
+    def _ending(self, o: int, give: int, take: int, mine: int) -> int:
+        """`ending(view, after)` for a trade with `o` that empties a plate in a round that may
+        be the last, from the projected totals it changes: mine (`mine`: my SP after it) and
+        o's (their sweets change, and so may their guessed markers); the others' stay."""
+        sweets = self.t.sweets(o)
+        sweets[give] += 1
+        sweets[take] -= 1
+        guess = _guess(tuple(sweets), self.market)
+        weight = guess if self.ignoring[o] else map(add, guess, self.market)
+        theirs = sum(map(mul, sweets, weight))
+        seat = self.seat
+        totals = [int(total) + (mine if s == seat else theirs if s == o else self._other(s)[1])
+                  for s, total in enumerate(self.view["totals"])]
+        return _outcome(self.view, totals)
 
     def __call__(self, a: Trade | MarketTrade) -> tuple[int, int, int]:
         t, seat = self.t, self.seat
         if self.any_empty:
             after = _after(t, seat, a)
-            return (ending(self.view, after), *_score_after(self.view, t, seat, a, after))
+            return (ending(self.view, after, self.ignoring),
+                    *_score_after(self.view, t, seat, a, after, self.ignoring))
         give, take = a.give, a.take
+        mine = self.now - self.weight[give] + self.weight[take]
         if isinstance(a, Trade):
-            mine = self.now - self.weight[give] + self.weight[take]
-            weight, sp = self._other(a.opponent)
+            o = a.opponent
+            weight, sp = self._other(o)
             theirs = sp + weight[give] - weight[take]
-            empties = self.left[seat] == 1 or self.left[a.opponent] == 1
-        else:
-            theirs = 0
-            if self.ignores:
-                mine = self.now - self.weight[give] + self.weight[take]
-            else:
-                markers, market, sweets = t.markers[seat], t.market[:], self.sweets[:]
-                market[give] += 1
-                market[take] -= 1
-                sweets[give] -= 1
-                sweets[take] += 1
-                mine = sum(sweets[k] * (markers[k] + market[k]) for k in range(N))
-            empties = False  # a market trade puts back on your plate what it takes off
-        end = ending(self.view, _after(t, seat, a)) if empties else GOES_ON
-        return end, mine, -theirs
+            end = GOES_ON
+            if self.may_end and (self.left[seat] == 1 or self.left[o] == 1):  # a plate empties
+                end = self._ending(o, give, take, mine)
+            return end, mine, -theirs
+        # A market trade: `give` also joins the market and `take` leaves it, so each of my
+        # `give` (one fewer now) weighs 1 more and each of my `take` (one more) 1 less.
+        # It never empties a plate: it puts back on mine what it takes off.
+        if not self.ignores:
+            mine += (self.sweets[give] - 1) - (self.sweets[take] + 1)
+        return GOES_ON, mine, 0
+
+
+class _UseScores(_TurnScores):
+    """`(ending(view, after), my SP on after)` for the store uses of one turn (the parts of
+    `_score_after` a store use has), worked out from what each effect changes where it is
+    simple, else from a copied table. Equal to the plain computation
+    (tests/games/sweetnose/test_heuristics_uses_fast.py)."""
+
+    def __call__(self, use: StoreUse) -> tuple[int, int]:
+        effect, give, take = use.effect, use.give, use.take
+        weight, now = self.weight, self.now
+        if self.any_empty or (self.may_end and self._empties(use)):
+            return self._plain(use)
+        if effect in _KEEP_SWEETS:  # my sweets stay mine (SP counts plate and bowl alike)
+            return GOES_ON, now
+        if effect == "market_trade":  # as a market trade (see _ExchangeScores)
+            mine = now - weight[give[0]] + weight[take[0]]
+            if not self.ignores:
+                mine += (self.sweets[give[0]] - 1) - (self.sweets[take[0]] + 1)
+            return GOES_ON, mine
+        if effect in ("bowl_to_bowl", "double_trade"):  # the market stays as it is
+            return GOES_ON, now - sum(weight[k] for k in give) + sum(weight[k] for k in take)
+        if effect == "switch_markers":
+            a, b = give[0], take[0]
+            markers = self.t.markers[self.seat]
+            return GOES_ON, now + (self.sweets[a] - self.sweets[b]) * (markers[b] - markers[a])
+        return self._plain(use)
+
+    def _empties(self, use: StoreUse) -> bool:
+        """Whether `use` empties a plate (only these effects take a sweet off a plate for
+        good: the others put one back on it, or leave plates alone)."""
+        mine = self.left[self.seat] == 1
+        if use.effect == "plate_to_bowl":
+            return mine
+        if use.effect == "same_kind_trade":
+            return mine or self.left[use.opponent] == 1
+        if use.effect == "market_trade":
+            return mine and use.to_bowl
+        return False
+
+    def _plain(self, use: StoreUse) -> tuple[int, int]:
+        after = _after(self.t, self.seat, use)
+        mine = sweet_points(after, self.seat, after.markers[self.seat], self.ignores)
+        return ending(self.view, after, self.ignoring), mine
+
+
+_KEEP_SWEETS = frozenset({"plate_to_bowl", "bowl_to_plate", "opponent_bowl_to_plate",
+                          "swap_bowl_plate", "same_kind_trade"})
+"""Store effects that leave everyone's sweets as they are (a sweet goes between a player's
+plate and bowl, or two of the same kind change hands): no SP changes."""
+
+_SCORE_THEN_DRAW = itemgetter(0, 1)
+"""The key of a (score, random draw, move) candidate: lowest score first, ties at random."""
 
 
 def choose_exchange(
@@ -217,24 +340,25 @@ def choose_exchange(
 ) -> Any:
     seat = view["seat"]
     t = table_from_view(view)
-    now = sweet_points(t, seat, t.markers[seat], _ignores_market(view, seat))
-    exchanges = [a for a in legal if isinstance(a, Trade | MarketTrade)]
+    ignoring = _ignoring(view)
+    now = sweet_points(t, seat, t.markers[seat], ignoring[seat])
+    exchanges = [a for a in legal if isinstance(a, EXCHANGES)]
     if exchanges:
-        score = _ExchangeScores(view, t, seat, now)
-        scored = [(score(a), rng.random(), a) for a in exchanges]
-        return min(scored, key=lambda x: (x[0], x[1]))[2]
+        score = _ExchangeScores(view, t, seat, now, ignoring)
+        return min([(score(a), rng.random(), a) for a in exchanges], key=_SCORE_THEN_DRAW)[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
         ranked = []
+        score_use = _UseScores(view, t, seat, now, ignoring)
         for use in uses:
-            after = _after(t, seat, use)
-            if ending(view, after) != LOSES:
-                ranked.append((_score_after(view, t, seat, use, after), rng.random(), use))
-        best = min(ranked, key=lambda x: (x[0], x[1]), default=None)
+            end, mine = score_use(use)
+            if end != LOSES:
+                ranked.append(((mine, 0), rng.random(), use))  # (mine, 0): _score_after's
+        best = min(ranked, key=_SCORE_THEN_DRAW, default=None)
         if best is not None and best[0][0] < now:
             return best[2]
     for a in legal:
-        if isinstance(a, EndTurn | Pass):
+        if isinstance(a, TURN_ENDS):
             return a
     return legal[0]
 
@@ -288,16 +412,14 @@ def rollout_view(state: SweetNoseState, seat: int) -> JSON:
     return {
         "seat": seat,
         "players": state.players,
-        "options": dict(state.options),
         "phase": state.phase,
         "round": state.round,
         "rounds_to_play": None if rules.sky else ROUNDS,
-        "plates": [dict(zip(KINDS, p, strict=True)) for p in t.plate],
-        "bowls": [dict(zip(KINDS, b, strict=True)) for b in t.bowl],
-        "market": dict(zip(KINDS, t.market, strict=True)),
-        "markers": dict(zip(KINDS, t.markers[seat], strict=True))
-        if state.markers_set[seat] else None,
-        "stores": {"tiles": _store_tiles(rules),
+        "plates": [_by_kind(p) for p in t.plate],
+        "bowls": [_by_kind(b) for b in t.bowl],
+        "market": _by_kind(t.market),
+        "markers": _by_kind(t.markers[seat]) if state.markers_set[seat] else None,
+        "stores": {"tiles": rules.tiles_seen,
                    "held": [h or None for h in state.held]},
         "auction": {"bids": state.bids[:], "in": state.in_auction[:]}
         if rules.shopkeeper else None,
@@ -305,8 +427,12 @@ def rollout_view(state: SweetNoseState, seat: int) -> JSON:
     }
 
 
-def _store_tiles(rules: Rules) -> list[JSON]:
-    return [{"number": s.number, "effect": s.effect} for s in rules.stores]
+def _by_kind(counts: Sequence[int]) -> dict[str, int]:
+    """Counts per kind as a view shows them (`view.kinds_dict`): {"red": 2, "green": 0, ...}.
+    The kinds are spelt out: a dict display is the quickest way to build a dict, and a rollout
+    builds a dozen a move (KINDS are fixed by the rules, SN-1; a test checks they agree)."""
+    red, green, brown, pink, yellow = counts
+    return {"red": red, "green": green, "brown": brown, "pink": pink, "yellow": yellow}
 
 
 def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
@@ -320,13 +446,14 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
         return list(legal)
     seat = view["seat"]
     t = table_from_view(view)
-    ignores = _ignores_market(view, seat)
+    ignoring = _ignoring(view)
+    ignores = ignoring[seat]
     now = sweet_points(t, seat, t.markers[seat], ignores)
     keep = []
     for a in legal:
         if isinstance(a, Trade | MarketTrade | StoreUse):
             after = _after(t, seat, a)
-            if ending(view, after) == LOSES:
+            if ending(view, after, ignoring) == LOSES:
                 continue
             if isinstance(a, StoreUse) and wastes_store(t, after, seat, now, ignores):
                 continue

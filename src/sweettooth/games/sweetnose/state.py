@@ -102,10 +102,14 @@ class Rules:
     options: tuple[tuple[str, OptionValue], ...]
     by_number: dict[int, StoreTile] = field(default_factory=dict, compare=False, hash=False)
     effects: dict[int, str] = field(default_factory=dict, compare=False, hash=False)
+    tiles_seen: list[JSON] = field(default_factory=list, compare=False, hash=False)
+    """The tiles as a rollout view lists them (`heuristics.rollout_view`): one list for every
+    view of the game, read, never changed."""
 
     def __post_init__(self) -> None:
         self.by_number.update({t.number: t for t in self.stores})
         self.effects.update({t.number: t.effect for t in self.stores})
+        self.tiles_seen.extend({"number": t.number, "effect": t.effect} for t in self.stores)
 
     def tile(self, number: int) -> StoreTile:
         return self.by_number[number]
@@ -470,13 +474,13 @@ class SweetNoseState(State):
         self.log.append(f"{seat_name(seat)}: {action}")
         if self._plate_emptied():
             return
-        held = self.held[seat]
-        if self.step == START and held and store_effects.has_use(
-            self.table, seat, self.rules.tile(held)
-        ):
-            self.step = AFTER_EXCHANGE
-        else:
-            self._end_turn(seat)
+        if self.step == START:
+            uses = self.store_uses(seat)
+            if uses:  # SN-4: the store may still be used after the exchange
+                self.step = AFTER_EXCHANGE
+                self._legal = [*uses, END_TURN]  # the next legal actions, found already
+                return
+        self._end_turn(seat)
 
     def _use_store(self, seat: int, use: StoreUse) -> None:
         """One use, then the tile goes back to the board (SN-7)."""

@@ -29,8 +29,8 @@ Tile numbers are those of the house data; the effect id is what counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 
 from .actions import StoreUse
 from .components import KINDS, StoreTile
@@ -185,7 +185,7 @@ def bowl_to_bowl(t: Table, seat: int, use: StoreUse) -> None:
 
 
 # -- 9: exchange 2 sweets between your plate and an opponent's plate --------------------------
-def _pairs(counts: list[int]) -> list[tuple[int, int]]:
+def _pairs(counts: Sequence[int]) -> list[tuple[int, int]]:
     return [
         (a, b)
         for a in range(N)
@@ -194,18 +194,33 @@ def _pairs(counts: list[int]) -> list[tuple[int, int]]:
     ]
 
 
+def _up_to_two(plate: list[int]) -> tuple[int, ...]:
+    """Per kind, how many a plate holds, counting 2 for more: all that its pairs depend on."""
+    return tuple([c if c < 2 else 2 for c in plate])
+
+
+@lru_cache(maxsize=1 << 15)
+def _double_trades(number: int, effect: str, opponent: int, give: tuple[int, int],
+                   theirs: tuple[int, ...]) -> tuple[StoreUse, ...]:
+    """The double trades of `give` (a pair from my plate) for a pair from `opponent`'s plate,
+    which holds `theirs` (`_up_to_two`), in the order listed, remembered: this store lists the
+    most uses of all (often a hundred), and a search meets the same plates again and again."""
+    return tuple(
+        store_use(number, effect, opponent=opponent, give=give, take=take)
+        for take in _pairs(theirs)
+        if give[0] not in take and give[1] not in take  # SN-4: never the same kind
+    )
+
+
 def double_trade_uses(t: Table, seat: int, tile: StoreTile) -> list[StoreUse]:
     out: list[StoreUse] = []
     gives = _pairs(t.plate[seat])
     for o in range(len(t.plate)):
         if o == seat:
             continue
-        takes = _pairs(t.plate[o])
-        for g in gives:
-            for tk in takes:
-                if g[0] in tk or g[1] in tk:
-                    continue  # no kind on both sides (SN-4: never the same kind)
-                out.append(store_use(tile.number, tile.effect, opponent=o, give=g, take=tk))
+        theirs = _up_to_two(t.plate[o])
+        for give in gives:
+            out += _double_trades(tile.number, tile.effect, o, give, theirs)
     return out
 
 

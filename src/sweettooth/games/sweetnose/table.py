@@ -6,6 +6,8 @@ markers are secret (SN-3), and hiding them is the view's job, not the table's.
 
 from __future__ import annotations
 
+from operator import add
+
 from .components import KINDS
 
 
@@ -46,8 +48,7 @@ class Table:
 
     def sweets(self, seat: int) -> list[int]:
         """SN-6: a player's sweets are all tokens on their plate and in their bowl."""
-        p, b = self.plate[seat], self.bowl[seat]
-        return [p[k] + b[k] for k in range(len(KINDS))]
+        return list(map(add, self.plate[seat], self.bowl[seat]))
 
     def any_plate_empty(self) -> bool:
         return any(sum(p) == 0 for p in self.plate)

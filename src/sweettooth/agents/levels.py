@@ -6,7 +6,7 @@
 | lechocolat  | heuristic, eps=0.5    | heuristic | 4000 iterations, depth=0 eval, 32 deals |
 | bonbons     | memory, forget=0.3    | heuristic | 300 it., heuristic rollouts, observe,   |
 |             |                       |           | widen=0.5, prior=10                     |
-| sweetnose   | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts, 32 deals,  |
+| sweetnose   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 32 deals,  |
 |             |                       |           | widen=1                                 |
 | sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
 | bittersweet | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts to the end  |
@@ -68,7 +68,7 @@ _HARD_SETTINGS: dict[str, dict[str, Any]] = {
     "lechocolat": {"iterations": 4000, "samples": 32, "depth": 0},
     "bonbons": {"iterations": 300, "rollout": "heuristic", "observe": True, "widen": 0.5,
                 "prior": 10.0},
-    "sweetnose": {"iterations": 150, "rollout": "heuristic", "samples": 32, "widen": 1.0},
+    "sweetnose": {"iterations": 250, "rollout": "heuristic", "samples": 32, "widen": 1.0},
     "sweetshop": {"iterations": 250, "rollout": "heuristic", "samples": 64},
     "bittersweet": {"iterations": 150, "rollout": "heuristic", "samples": 32, "horizon": True},
 }

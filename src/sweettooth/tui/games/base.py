@@ -7,6 +7,7 @@ pieces make each legal action. It mirrors the browser client's renderers: `board
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -118,15 +119,21 @@ class Face:
         return None
 
 
-def seat_words(text: str, ctx: Ctx) -> str:
-    """Notation's P1..Pn (seats counted from 1) replaced by players' names."""
-    import re
+_SEAT = re.compile(r"\bP(\d+)\b( [a-z]+\b)?")
 
-    return re.sub(
-        r"\bP(\d+)\b",
-        lambda m: ctx.name(int(m.group(1)) - 1) if int(m.group(1)) >= 1 else m.group(0),
-        text,
-    )
+
+def seat_words(text: str, ctx: Ctx) -> str:
+    """Notation's P1..Pn (seats counted from 1) replaced by players' names; a verb after a
+    seat named "You" agrees with it ("P1 starts" reads "You start")."""
+
+    def name(m: re.Match[str]) -> str:
+        number, after = int(m.group(1)), m.group(2) or ""
+        if number < 1:
+            return m.group(0)
+        who = ctx.name(number - 1)
+        return who + (" " + you_verb(who, after[1:]) if after else "")
+
+    return _SEAT.sub(name, text)
 
 
 def you_verb(who: str, rest: str) -> str:

@@ -298,7 +298,7 @@ class BitterSweetFace(Face):
             if m:
                 who = ctx.name(int(m.group(1)) - 1)
                 s = f"{who} {you_verb(who, m.group(2))}"
-            s = seat_words(s, ctx).replace("; You starts.", "; You start.")
+            s = seat_words(s, ctx)
             s = re.sub(r"\bYou's\b", "your", s)
             s = re.sub(r"(?<=[a-z0-9;,] )You\b", "you", s)  # "asks you", "; you start"
             # "You must give Bob a Choc of their choice", "You show their YUM!": yours.

@@ -4,13 +4,14 @@ or two local workers, and on a local Ray with 2 CPUs."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 from collections.abc import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
-from sweettooth.arena.backends import batches, run_indexed
+from sweettooth.arena.backends import BackendError, batches, run_indexed
 from sweettooth.arena.balance.runner import BalanceSpec, run_balance
 from sweettooth.arena.balance.summary import summarise, without_series
 from sweettooth.cli.main import app
@@ -40,6 +41,23 @@ def test_bad_backend_and_address_without_ray_are_refused() -> None:
         run_indexed(_slow_for_low, 1, 1, backend="dask")
     with pytest.raises(ValueError, match="--backend ray"):
         run_indexed(_slow_for_low, 1, 1, address="127.0.0.1:6379")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def test_a_dead_ray_address_fails_at_once_naming_it() -> None:
+    """Nothing listens there: a clear error within seconds, not Ray's minutes of retries."""
+    pytest.importorskip("ray")
+    address = f"ray://127.0.0.1:{_free_port()}"
+    started = time.monotonic()
+    with pytest.raises(BackendError, match=f"cannot reach the Ray cluster at {address}"):
+        run_indexed(_slow_for_low, 1, 1, backend="ray", address=address)
+    assert time.monotonic() - started < 30
 
 
 def test_one_and_two_local_workers_give_the_same_games_and_report() -> None:

@@ -13,6 +13,7 @@ Ray (or uses one already started in this process); with an address such as `ray:
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -96,6 +97,28 @@ def run_indexed(
     return out
 
 
+REACH_SECONDS = 5.0
+"""How long `--address` gets to accept a connection before the run gives up on it."""
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once, naming the address, when nothing listens at a Ray address with a port
+    (`ray://host:10001`, `host:6379`): Ray itself retries a dead address for minutes.
+    Addresses without a port ("auto") are left to Ray."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise BackendError(
+            f"cannot reach the Ray cluster at {address}: {reason} (is its head running, and "
+            "is the address host:port of its client server, e.g. ray://head:10001?)"
+        ) from exc
+
+
 def _run_ray(
     task: Callable[[P, int], R],
     payload: P,
@@ -111,6 +134,8 @@ def _run_ray(
             "the Ray backend needs Ray: pip install 'sweettooth[ray]'"
         ) from exc
     if not ray.is_initialized():
+        if address is not None:
+            _check_reachable(address)
         try:
             if address is None:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)

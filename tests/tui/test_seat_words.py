@@ -17,6 +17,8 @@ CTX = Ctx(seat=0, names=["You", "Candy Bot 1", "Candy Bot 2"])
     ("trade P2 red for green", "trade Candy Bot 1 red for green"),
     ("give pecan to P1", "give pecan to You"),
     ("P4 takes a1", "Player 4 takes a1"),  # no such seat: still a name, never a crash
+    ("Every player but P1 takes an Empty Wrapper.", "Every player but You takes an Empty Wrapper."),
+    ("P1 is out; P1 does not start", "You are out; You do not start"),
     ("P0 and AP1 stay", "P0 and AP1 stay"),  # not seats
 ])
 def test_seat_words(engine: str, screen: str) -> None:

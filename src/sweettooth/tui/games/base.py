@@ -119,21 +119,27 @@ class Face:
         return None
 
 
-_SEAT = re.compile(r"\bP(\d+)\b( [a-z]+\b)?")
+_SEAT = re.compile(r"(^|[;:.] )?\bP(\d+)\b( [a-z]+\b)?")
 
 
 def seat_words(text: str, ctx: Ctx) -> str:
-    """Notation's P1..Pn (seats counted from 1) replaced by players' names; a verb after a
-    seat named "You" agrees with it ("P1 starts" reads "You start")."""
+    """Notation's P1..Pn (seats counted from 1) replaced by players' names; where the seat
+    starts a clause (at the start, or after '; ', ': ' or '. '), the verb after a seat named
+    "You" agrees with it ("P1 starts" reads "You start"; "every player but P1 takes" stays)."""
 
     def name(m: re.Match[str]) -> str:
-        number, after = int(m.group(1)), m.group(2) or ""
+        start, number, after = m.group(1), int(m.group(2)), m.group(3) or ""
         if number < 1:
             return m.group(0)
         who = ctx.name(number - 1)
-        return who + (" " + you_verb(who, after[1:]) if after else "")
+        if start is not None and after:
+            after = " " + you_verb(who, after[1:])
+        return (start or "") + who + after
 
     return _SEAT.sub(name, text)
+
+
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
 
 
 def you_verb(who: str, rest: str) -> str:
@@ -145,8 +151,8 @@ def you_verb(who: str, rest: str) -> str:
         first = first[:-3] + "y"
     elif first.endswith(("ches", "shes", "sses", "xes")):
         first = first[:-2]
-    elif first == "has":
-        first = "have"
+    elif first in _IRREGULAR:
+        first = _IRREGULAR[first]
     elif first.endswith("s") and not first.endswith("ss"):
         first = first[:-1]
     return first + sep + tail

@@ -45,12 +45,29 @@ def test_result_in_view_after_the_last_move(page: Page, game: str, size: str) ->
     else:
         assert "win" in title.lower() and "Tester" not in title, title
         expect(end.locator(".endwhy")).not_to_be_empty()
+    # Every number of the score tables is on screen: none is cut at the panel's edge (a
+    # wide table turns into one card per player on a phone).
+    assert cut_cells(page) == [], f"{game} at {size}: score cells cut off"
     page.screenshot(path=str(SHOTS / f"{game}-{size}-end-view.png"))
     shot(page, f"{game}-{size}-end")
     assert not [s for s in statuses if "Waiting for You" in s or "Waiting for Tester" in s]
     expect(page.locator(".status")).to_contain_text("Game over")
     if size == "desktop":  # the end panel and final board pass axe-core too
         assert serious(page) == [], f"{game}: axe-core found serious violations at the end"
+
+
+def cut_cells(page: Page) -> list[str]:
+    """Score-table cells that reach past the right edge of the end panel's content box."""
+    out: list[str] = page.evaluate(
+        """() => {
+             const end = document.querySelector('.endscreen');
+             const box = end.getBoundingClientRect();
+             const right = box.right - parseFloat(getComputedStyle(end).paddingRight) + 1;
+             return [...end.querySelectorAll('.scoretable th, .scoretable td')]
+               .filter((c) => c.getBoundingClientRect().right > right)
+               .map((c) => c.textContent);
+           }""")
+    return out
 
 
 def test_hotseat_end_names_the_winner(page: Page) -> None:

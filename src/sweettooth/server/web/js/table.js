@@ -529,12 +529,20 @@ export class Table {
   }
 }
 
-/** A small table of numbers: rows of cells; the first row is the header. */
+/**
+ * A small table of numbers: rows of cells; the first row is the header. A table of six columns
+ * or more is "wide": on a phone it is laid out as one card per row, each number beside its
+ * column's name (`data-label`), rather than cut at the screen's edge. The ARIA roles keep it a
+ * table for screen readers whatever its CSS display.
+ */
 export function scoreTable(caption, head, rows, opts = {}) {
-  return h("table.scoretable", { class: opts.class },
+  const wide = head.length >= 6;
+  return h("table.scoretable", { class: [opts.class, wide ? "wide" : null], role: "table" },
     caption ? h("caption", caption) : null,
-    h("thead", h("tr", head.map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", rows.map((r) => h("tr", { class: r.cls },
-      (r.cells || r).map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", c)))))),
+    h("thead", { role: "rowgroup" },
+      h("tr", { role: "row" }, head.map((c) => h("th", { scope: "col", role: "columnheader" }, c)))),
+    h("tbody", { role: "rowgroup" }, rows.map((r) => h("tr", { class: r.cls, role: "row" },
+      (r.cells || r).map((c, i) => (i === 0 ? h("th", { scope: "row", role: "rowheader" }, c)
+        : h("td", { role: "cell", "data-label": head[i] }, c)))))),
   );
 }

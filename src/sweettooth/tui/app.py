@@ -34,6 +34,7 @@ from .games.draw import widgets
 from .help import HelpScreen
 from .passing import PassScreen
 from .pieces import Board, PieceRow, Spot, nearest
+from .reading import read_move
 
 
 class SweetApp(App[int]):
@@ -442,7 +443,7 @@ class SweetApp(App[int]):
 
     @on(Input.Submitted, "#notation")
     async def typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        text = event.value.strip().lstrip(":").strip()  # ':' opens the input: typed twice
         event.input.value = ""
         if not text:
             return
@@ -456,8 +457,10 @@ class SweetApp(App[int]):
         if not self.my_turn():
             self.say("It is not your turn.")
             return
+        view, ctx = self.view, self.ctx
         try:
-            action = self.game.parse_action(self.state, text)
+            action = read_move(text, self.state, ctx,
+                               lambda notation: self.face.describe(notation, view, ctx))
         except (SweetToothError, ValueError) as exc:
             self.refuse(exc)
             return

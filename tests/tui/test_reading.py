@@ -1,0 +1,117 @@
+"""Typed moves are read as the screen writes them: the words of the hint and the choice list,
+players' names where the notation has seats, and a ':' typed again into the move line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import sweettooth as st
+from sweettooth.core import State
+from sweettooth.games.sweetnose.components import KINDS
+from sweettooth.tui.games import face_for
+from sweettooth.tui.games.base import Ctx
+from sweettooth.tui.reading import names_to_seats, plain, read_move
+
+from .helpers import GAMES, make_app, names, settle
+from .test_keys import _refusable_trade, status
+
+pytestmark = pytest.mark.anyio
+
+
+async def _type(pilot: object, app: object, text: str) -> None:
+    await pilot.press("colon", *text, "enter")  # type: ignore[attr-defined]
+    await settle(pilot, app)  # type: ignore[arg-type]
+
+
+def _unique_words(state: State, ctx: Ctx) -> list[tuple[str, str]]:
+    """(notation, the face's words) of each legal move whose words differ from its notation
+    and name no other move."""
+    face = face_for(state.game.id)
+    view = state.view(ctx.seat)
+    said = [(str(a), face.describe(str(a), view, ctx)) for a in state.legal_actions()]
+    count: dict[str, int] = {}
+    for _, words in said:
+        count[plain(words)] = count.get(plain(words), 0) + 1
+    return [(n, w) for n, w in said if count[plain(w)] == 1 and plain(w) != plain(n)]
+
+
+def _worded_turn(game: str, players: int) -> tuple[State, tuple[str, str]]:
+    """A position of a seeded random game where seat 0 is to move and some move is written
+    in words of its own, and one such move."""
+    state = st.game(game).new(players, 3)
+    rng = random.Random(game)
+    ctx = Ctx(seat=0, names=names(players, [0]))
+    while True:
+        assert state.to_move is not None, f"{game}: no move ever written in words"
+        if state.to_move == 0 and (options := _unique_words(state, ctx)):
+            return state, rng.choice(options)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+async def test_the_words_of_a_move_play_that_move(game: str, players: int) -> None:
+    state, (notation, words) = _worded_turn(game, players)
+    app = make_app(game, players, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        before = len(app.state.history)
+        await _type(pilot, app, words)
+        assert len(app.state.history) > before, f"{words!r}: {status(app)}"
+        assert str(app.state.history[before]) == notation
+
+
+async def test_the_hint_as_written_plays_the_hinted_move() -> None:
+    """Sweet Nose's hint names the other player ("trade your pink for Candy Bot 1's red")."""
+    from sweettooth.agents import hint
+
+    state, _, _ = _refusable_trade()
+    app = make_app("sweetnose", 3, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        expected = hint(app.game, app.state.view(0), app.names).action
+        words = app.face.describe(str(expected), app.view, app.ctx)
+        before = len(app.state.history)
+        await _type(pilot, app, words)
+        assert str(app.state.history[before]) == str(expected)
+
+
+async def test_a_trade_typed_with_a_players_name_and_a_doubled_colon() -> None:
+    state, give, take = _refusable_trade()
+    app = make_app("sweetnose", 3, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        other = next(a for a in app.state.legal_actions() if str(a).startswith("trade P3 "))
+        _, _, kind_give, _, kind_take = str(other).split()
+        before = len(app.state.history)
+        await _type(pilot, app, f":trade candy bot 2 {kind_give} for {kind_take}")
+        assert str(app.state.history[before]) == str(other)
+        assert KINDS[give] and KINDS[take]
+
+
+async def test_a_named_refusal_is_about_what_the_player_meant() -> None:
+    state, give, take = _refusable_trade()
+    app = make_app("sweetnose", 3, state=state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        before = len(app.state.history)
+        await _type(pilot, app, f"trade Candy Bot 1 {KINDS[give]} for {KINDS[take]}")
+        assert len(app.state.history) == before
+        assert f"Candy Bot 1 has no {KINDS[take]} sweet" in status(app)
+
+
+def test_names_longest_first_and_possessive() -> None:
+    names = [f"Candy Bot {k}" for k in range(1, 13)]
+    assert names_to_seats("give candy bot 12's red", names) == "give P12 red"
+    assert names_to_seats("Candy Bot 1", names) == "P1"
+    assert names_to_seats("Candy Bot 10x", names) == "Candy Bot 10x"
+
+
+def test_nothing_matching_raises_the_parsers_error() -> None:
+    state = st.game("lechocolat").new(2, 1)
+    ctx = Ctx(seat=0, names=["You", "Candy Bot 1"])
+    with pytest.raises(ValueError, match="zzz"):
+        read_move("zzz", state, ctx, lambda n: n)
+    assert str(read_move(":: " + str(state.legal_actions()[3]).upper(), state, ctx,
+                         lambda n: n)) == str(state.legal_actions()[3])

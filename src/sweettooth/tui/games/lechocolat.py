@@ -11,7 +11,7 @@ from textual.widgets import Static
 from sweettooth.core import JSON
 
 from .base import Ctx, Face
-from .draw import Part, box, column, piece, row, styled, table, text
+from .draw import Part, box, column, para, piece, row, styled, table, text
 
 COLS = "abcdefg"
 COLOURS: dict[str, tuple[str, str]] = {
@@ -59,10 +59,75 @@ def chip(view: JSON, flavour: str, width: int = 3) -> Text:
     return Text(code(view, flavour).center(width), style=f"{fg} on {bg}")
 
 
+CELL = 5
+"""Every cell of the bar is drawn this wide, whatever it shows (a tile, a claimed square), and
+every line between two cells one column wide: the column letters stay over their cells."""
+LABEL = "    "
+GROOVE = "#a87850"
+EDGE = "bold #f2c48d"
+V_GROOVE, H_GROOVE = "╎", "╌"
+"""A groove inside a piece (pick it to break the piece there)."""
+V_EDGE, H_EDGE = "║", "═"
+"""The edge between two pieces (where the bar has been broken)."""
+JOINS = {  # (up, down, left, right) edges meeting between four cells
+    (True, True, True, True): "╬", (True, True, True, False): "╣",
+    (True, True, False, True): "╠", (True, False, True, True): "╩",
+    (False, True, True, True): "╦", (True, True, False, False): "║",
+    (False, False, True, True): "═", (True, False, True, False): "╝",
+    (True, False, False, True): "╚", (False, True, True, False): "╗",
+    (False, True, False, True): "╔", (True, False, False, False): "║",
+    (False, True, False, False): "║", (False, False, True, False): "═",
+    (False, False, False, True): "═",
+}
+LEGEND = "╎╌ groove: pick to break  ║═ piece edge  ░ claimed"
+
+
+def tags(ctx: Ctx, players: int) -> list[str]:
+    """Per seat, the three letters that mark its claimed squares on the bar: "you" for a
+    player named You, else the name's initials ("cb1") or first letters ("ali")."""
+    out = []
+    for p in range(players):
+        words = ctx.name(p).split()
+        if words == ["You"]:
+            tag = "you"
+        elif len(words) > 1:
+            tag = "".join(w[0] for w in words)
+        else:
+            tag = "".join(words)
+        out.append(tag.lower()[:3] or f"p{p + 1}")
+    if len(set(out)) < len(out):
+        out = [f"p{p + 1}" for p in range(players)]
+    return out
+
+
+def claimed_mark(tag: str) -> Text:
+    """A claimed square: the owner's tag between shades, CELL wide."""
+    pad = CELL - len(tag)
+    return styled(("░" * (pad // 2), "dim"), (tag, "italic"), ("░" * (pad - pad // 2), "dim"))
+
+
 class LeChocolatFace(Face):
     unit = "VP"
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
+        lines = self.bar(view, ctx)
+        last = set()
+        for action in ctx.last.values():
+            m = re.match(r"(?:split|claim) (\S+)", action)
+            if m:
+                last.add(m.group(1))
+        legend = text(Text(LEGEND, style="dim italic"))
+        if ctx.wide:
+            note = f"last: {', '.join(sorted(last))}" if last else ""
+            bar = box("The bar", *lines, subtitle=note)
+            return [row(bar, self.card(view)), self.claimed(view, ctx), legend]
+        # 80x24: the bar, then the card and the claimed pieces as plain lines (boxes' borders
+        # would push the card off the screen).
+        return [column(*lines), *self.card_lines(view),
+                *self.claimed_lines(view, ctx), legend]
+
+    def bar(self, view: JSON, ctx: Ctx) -> list[Part]:
+        """The bar's lines: column letters, then rows of cells with the lines between them."""
         tiles = {t["cell"]: t for t in view["tiles"]}
         group_of: dict[str, str] = {}
         for g in view["groups"]:
@@ -70,54 +135,61 @@ class LeChocolatFace(Face):
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
                     group_of[cell(c, r)] = g
-        last = set()
-        for action in ctx.last.values():
-            m = re.match(r"(?:split|claim) (\S+)", action)
-            if m:
-                last.add(m.group(1))
-        lines: list[Part] = [text(styled(("    " + "".join(f"  {c}  " for c in COLS), "dim")))]
+        marks = tags(ctx, view["players"])
+
+        def between(a: str, b: str) -> str | None:
+            """'groove' inside a piece, 'edge' between pieces, None between claimed squares."""
+            ga, gb = group_of.get(a), group_of.get(b)
+            if ga is None and gb is None:
+                return None
+            return "groove" if ga == gb else "edge"
+
+        def v_line(c: int, r: int) -> str | None:  # right of column c, in row r
+            return between(cell(c, r), cell(c + 1, r))
+
+        def h_line(c: int, r: int) -> str | None:  # below row r, in column c
+            return between(cell(c, r), cell(c, r + 1))
+
+        head = " ".join(f"{col:^{CELL}}" for col in COLS)
+        lines: list[Part] = [text(Text(LABEL + head, style="dim"))]
         for r in range(5):
-            parts: list[Part] = [text(Text(f" {r + 1}  ", style="dim"))]
+            parts: list[Part] = [text(Text(f" {r + 1}".ljust(len(LABEL)), style="dim"))]
             for c in range(7):
                 here = cell(c, r)
                 t = tiles[here]
                 g = group_of.get(here)
                 if t["owner"] is not None:
-                    who = ctx.name(t["owner"])[:1]
-                    parts.append(text(Text(f" {who.lower()}· ", style="dim")))
+                    parts.append(text(claimed_mark(marks[t["owner"]])))
                 else:
                     bg, fg = COLOURS.get(t["up"], COLOURS["blank"])
                     tip = f"{here}: {name(view, t['up'])}, piece {g}"
-                    parts.append(piece(Text(f" {code(view, t['up'])} ", style=f"bold {fg} on {bg}"),
-                                       f"grp:{g}", tip))
+                    parts.append(piece(Text(code(view, t["up"]).center(CELL),
+                                            style=f"bold {fg} on {bg}"), f"grp:{g}", tip))
                 if c < 6:
-                    right = group_of.get(cell(c + 1, r))
-                    if g is not None and right == g:
-                        parts.append(piece(Text("┃", style="#6b4226"), f"cut:{g}@{COLS[c + 1]}",
+                    kind = v_line(c, r)
+                    if kind == "groove":
+                        parts.append(piece(Text(V_GROOVE, style=GROOVE), f"cut:{g}@{COLS[c + 1]}",
                                            f"break {g} left of column {COLS[c + 1]}"))
                     else:
-                        parts.append(text(" "))
+                        parts.append(text(Text(V_EDGE if kind else " ", style=EDGE)))
             lines.append(row(*parts))
-            if r < 4:
-                parts = [text("    ")]
-                for c in range(7):
-                    g = group_of.get(cell(c, r))
-                    if g is not None and group_of.get(cell(c, r + 1)) == g:
-                        parts.append(piece(Text("━━━━━", style="#6b4226"), f"cut:{g}@{r + 2}",
-                                           f"break {g} above row {r + 2}"))
-                    else:
-                        parts.append(text("     "))
-                    if c < 6:
-                        parts.append(text(" "))
-                lines.append(row(*parts))
-        bar = box("The bar", *lines, subtitle=f"last: {', '.join(sorted(last))}" if last else "")
-        card = self.card(view)
-        # Narrow: the claimed pieces beside the card take the width left and wrap their lines.
-        top = [row(bar, card)] if ctx.wide else [
-            bar, row(card, self.claimed(view, ctx, classes="fill"), classes="fill")]
-        return [*top, *([self.claimed(view, ctx)] if ctx.wide else []),
-                text(Text("Pick a groove (┃ ━) to break a piece, a tile of a small piece "
-                          "(3 tiles or fewer) to claim it.", style="dim italic"))]
+            if r == 4:
+                break
+            parts = [text(LABEL)]
+            for c in range(7):
+                kind = h_line(c, r)
+                g = group_of.get(cell(c, r))
+                if kind == "groove":
+                    parts.append(piece(Text(H_GROOVE * CELL, style=GROOVE), f"cut:{g}@{r + 2}",
+                                       f"break {g} above row {r + 2}"))
+                else:
+                    parts.append(text(Text((H_EDGE if kind else " ") * CELL, style=EDGE)))
+                if c < 6:
+                    arms = (v_line(c, r) == "edge", v_line(c, r + 1) == "edge",
+                            h_line(c, r) == "edge", h_line(c + 1, r) == "edge")
+                    parts.append(text(Text(JOINS.get(arms, " "), style=EDGE)))
+            lines.append(row(*parts))
+        return lines
 
     def card(self, view: JSON) -> Part:
         card = view.get("scoring_card")
@@ -128,35 +200,84 @@ class LeChocolatFace(Face):
             lines.append(text(styled(chip(view, f), f" {name(view, f):<9} ", (f"{v:+d}", "bold"))))
         for s in card["sets"]:
             t = Text("Set ")
-            for f in s["flavours"]:
+            for i, f in enumerate(s["flavours"]):
+                t.append(" " if i else "")
                 t.append_text(chip(view, f))
             t.append(f" = {s['points']} each")
             lines.append(text(t))
         for m in card["majorities"]:
             lines.append(text(styled("Most ", chip(view, m["flavour"]), f" = {m['points']}")))
-        return box(f"Card: {card['name']}", *lines)
+        title = f"Card: {card['name']}"
+        out = box(title, *lines)
+        out.styles.min_width = len(title) + 8
+        return out
 
-    def claimed(self, view: JSON, ctx: Ctx, classes: str = "") -> Part:
+    def card_lines(self, view: JSON) -> list[Part]:
+        """The scoring card in three short lines: its name and majorities, the VP of a tile of
+        each flavour, and its sets."""
+        card = view.get("scoring_card")
+        if not card:
+            return []
+        head = styled(("Card: ", "dim"), (card["name"], "bold"))
+        for i, m in enumerate(card["majorities"]):
+            head.append(" · most " if i == 0 else ", ", style="dim")
+            head.append_text(chip(view, m["flavour"]))
+            head.append(f" +{m['points']}", style="bold")
+        values = Text()
+        for f, v in card["values"].items():
+            values.append_text(chip(view, f))
+            values.append(f"{v:+d} ", style="bold")
+        values.append("per tile", style="dim")
+        sets = Text()
+        for i, s in enumerate(card["sets"]):
+            sets.append("set " if i == 0 else ", ", style="dim")
+            for j, f in enumerate(s["flavours"]):
+                sets.append(" " if j else "")
+                sets.append_text(chip(view, f))
+            sets.append(f" +{s['points']}", style="bold")
+        if card["sets"]:
+            sets.append(" each", style="dim")
+        return [para(head), para(values), *([para(sets)] if card["sets"] else [])]
+
+    def pieces(self, view: JSON, seat: int) -> Text:
+        """A player's claimed pieces, each in brackets, its tiles joined by dots: up sides, and
+        the hidden side (only ever of your own) small after a slash."""
         tiles = {t["cell"]: t for t in view["tiles"]}
-        rows: list[Part] = []
+        out = Text()
+        groups = view["claimed"][seat] if seat < len(view["claimed"]) else []
+        for i, g in enumerate(groups):
+            out.append(" [" if i else "[", style="dim")
+            c0, r0, c1, r1 = bounds(g)
+            first = True
+            for r in range(r0, r1 + 1):
+                for c in range(c0, c1 + 1):
+                    tile = tiles[cell(c, r)]
+                    out.append("" if first else "·", style="dim")  # (no space: never wraps)
+                    first = False
+                    out.append_text(chip(view, tile["up"]))
+                    if tile.get("down"):
+                        out.append("/" + code(view, tile["down"]).lower(), style="dim")
+            out.append("]", style="dim")
+        if not groups:
+            out.append("nothing yet", style="dim")
+        return out
+
+    def claimed_lines(self, view: JSON, ctx: Ctx) -> list[Static]:
+        """Per player, the mark of their squares on the bar and their pieces."""
+        marks = tags(ctx, view["players"])
+        out = []
         for p in range(view["players"]):
-            t = Text(f"{ctx.owner(p)} pieces: ", style="bold" if p == view.get("to_move") else "")
-            groups = view["claimed"][p] if p < len(view["claimed"]) else []
-            for g in groups:
-                c0, r0, c1, r1 = bounds(g)
-                for r in range(r0, r1 + 1):
-                    for c in range(c0, c1 + 1):
-                        tile = tiles[cell(c, r)]
-                        t.append_text(chip(view, tile["up"]))
-                        if tile.get("down"):
-                            t.append(code(view, tile["down"]).lower()[:2], style="dim")
-                t.append("  ")
-            if not groups:
-                t.append("nothing yet", style="dim")
-            rows.append(Static(t, classes="words"))
+            t = styled(claimed_mark(marks[p]), " ")
+            t.append(f"{ctx.owner(p)} pieces: ", style="bold" if p == view.get("to_move") else "")
+            t.append_text(self.pieces(view, p))
+            out.append(Static(t, classes="para"))
+        return out
+
+    def claimed(self, view: JSON, ctx: Ctx) -> Part:
         removed = view.get("removed_tile")
         note = "removed tile: hidden" if removed == "hidden" else f"removed tile: {removed}"
-        return box("Claimed", *rows, column(), subtitle=note, classes=classes)
+        return box("Claimed", *self.claimed_lines(view, ctx), column(), subtitle=note,
+                   classes="full")
 
     def keys(self, action: str, view: JSON) -> list[str] | None:
         m = re.fullmatch(r"split (\S+) at (\S+)", action)
@@ -169,9 +290,13 @@ class LeChocolatFace(Face):
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         if view.get("phase") == "split":
-            return "break a piece along a groove (┃ or ━), then claim a small piece"
+            return (f"break a piece along a groove ({V_GROOVE} or {H_GROOVE}), "
+                    "then claim a small piece")
         if view.get("phase") == "claim":
-            return "claim a small piece (3 tiles or fewer): pick one of its tiles"
+            # A typed move names the whole piece (the notation), never one of its tiles.
+            claims = [a for a in view.get("legal_actions") or [] if a.startswith("claim ")]
+            typed = f", or type {claims[0]}" if claims else ""
+            return f"claim a piece (3 tiles or fewer): pick it{typed}"
         return "choose a move"
 
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:

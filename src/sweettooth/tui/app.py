@@ -29,7 +29,7 @@ from sweettooth.core import JSON, State, SweetToothError, save_record
 from .composer import Composer, build
 from .ending import EndScreen, headline
 from .games import face_for
-from .games.base import Ctx, seat_words
+from .games.base import Ctx
 from .games.draw import widgets
 from .help import HelpScreen
 from .passing import PassScreen
@@ -183,7 +183,7 @@ class SweetApp(App[int]):
                 parts.append(f" {score}", style="dim")
             last = self.ctx.last.get(p)
             if last and self.state.players > 1:
-                told = seat_words(last, self.ctx)
+                told = self.face.brief(last, p, self.ctx)
                 told = told if len(told) <= 28 else told[:27] + "…"
                 parts.append(f" [{told}]", style="cyan")
         self.query_one("#players", Static).update(parts)
@@ -292,7 +292,7 @@ class SweetApp(App[int]):
     def refuse(self, exc: Exception) -> None:
         """Why a move was refused, with seats named as the screen names them (the engine's
         reasons count seats as P1, P2...)."""
-        self.say(seat_words(str(exc), self.ctx))
+        self.say(self.face.reason(str(exc), self.ctx))
 
     # -- the game loop -----------------------------------------------------------------------
     async def advance(self) -> None:

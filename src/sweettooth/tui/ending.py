@@ -66,7 +66,7 @@ class EndScreen(Screen[None]):
     ]
 
     def __init__(
-        self, view: JSON, ctx: Ctx, face: Face, *, unit: str, notes: Sequence[str]
+        self, view: JSON, ctx: Ctx, face: Face, *, unit: str | None, notes: Sequence[str]
     ) -> None:
         super().__init__()
         self.view = view
@@ -81,7 +81,7 @@ class EndScreen(Screen[None]):
         tie = self.face.tie_break(view, ctx)
         if tie:
             out.append(Static(Text(tie), classes="end-part", id="end-tie"))
-        if view.get("players", 1) > 1:
+        if view.get("players", 1) > 1 and self.unit is not None:
             out.append(Static(score_table(view, ctx, self.unit), classes="end-part"))
         if self.notes:
             out.append(Static(Text("\n".join(self.notes), style="dim"), classes="end-part",

@@ -56,7 +56,7 @@ class Ctx:
 class Face:
     """The generic face: the game's own text picture, and a choice per action."""
 
-    unit = "points"
+    unit: str | None = "points"
     """What the final scores count, as the end screen's column heading."""
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
@@ -105,6 +105,14 @@ class Face:
     def told(self, action: str, mover: int, ctx: Ctx) -> str:
         """A move as the log and the players' line tell it (players by name)."""
         return seat_words(action, ctx)
+
+    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
+        """A move in a few words for the players' line, beside its mover's name."""
+        return seat_words(action, ctx)
+
+    def reason(self, text: str, ctx: Ctx) -> str:
+        """A refusal's reason as the screen names things (the engine counts seats P1, P2...)."""
+        return seat_words(text, ctx)
 
     def score_of(self, view: JSON, seat: int) -> str:
         """A seat's score so far for the players' line ('' if the game shows none)."""

@@ -52,12 +52,31 @@ def face_text(face: str, width: int = WIDTH, dim: bool = False) -> Text:
     return Text(word, style=style)
 
 
+_TILE = re.compile(r"\bp(\d+)\.(\d+|<slot>)")
+_SEAT_ID = re.compile(r"\bp(\d+)\b")
+
+
+def tile_words(name: str, ctx: Ctx) -> str:
+    """A round tile as players say it: 'p0.3' -> 'your tile 3' or "Candy Bot 1's tile 3"."""
+    m = _TILE.fullmatch(name)
+    if m is None:
+        return name
+    owner = ctx.owner(int(m.group(1)))
+    return f"{'your' if owner == 'Your' else owner} tile {m.group(2)}"
+
+
+def player_words(text: str, ctx: Ctx) -> str:
+    """Notation's tiles and seats (p0.3, p1: seats counted from 0) in players' words."""
+    text = _TILE.sub(lambda m: tile_words(m.group(0), ctx), text)
+    return _SEAT_ID.sub(lambda m: ctx.name(int(m.group(1))), text)
+
+
 def back(label: str, width: int = WIDTH, style: str = "#f0d9b5 on #6b4226") -> Text:
     return Text(label.center(width)[:width], style=style)
 
 
 class BonbonsFace(Face):
-    unit = "tiles"
+    unit = None  # the score is only who won: the summary counts the tiles
 
     def __init__(self) -> None:
         self._flashed = 0
@@ -84,19 +103,20 @@ class BonbonsFace(Face):
         key = f"rt:{name}"
         slot = name.split(".")[1]
         cls = "last" if name in last else ""
+        said = tile_words(name, ctx)
         if state in ("showing", "found"):
-            return piece(face_text(str(face)), key, f"tile {name}: {face}, {state}", classes=cls)
+            return piece(face_text(str(face)), key, f"{said}: {face}, {state}", classes=cls)
         if state == "coins":
             under = f" over {face}" if face else ""
             return piece(back("¢¢¢", style="bold #5a4100 on #f5c542"), key,
-                         f"tile {name}: under coins{under}", classes=cls)
+                         f"{said}: under coins{under}", classes=cls)
         if name in ctx.flash:
-            return piece(face_text(ctx.flash[name]), key, f"tile {name}: {ctx.flash[name]}",
+            return piece(face_text(ctx.flash[name]), key, f"{said}: {ctx.flash[name]}",
                          classes="flash")
         if face and ctx.memory_aid:
-            tip = f"tile {name}: was {face}"
+            tip = f"{said}: was {face}"
             return piece(face_text(str(face), dim=True), key, tip, classes=cls)
-        return piece(back(slot), key, f"tile {name}: face down", classes=cls)
+        return piece(back(slot), key, f"{said}: face down", classes=cls)
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         last = {re.sub(r"^(?:cover|give) ", "", a) for a in ctx.last.values()}
@@ -156,7 +176,19 @@ class BonbonsFace(Face):
         m = re.fullmatch(r"give p(\d+)\.(\d+)", action)
         if m:
             return f"give back your tile {m.group(2)}"
-        return f"flip {action}"
+        return f"flip {tile_words(action, ctx)}"
+
+    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
+        m = re.fullmatch(r"(?:(cover|give) )?p(\d+)\.(\d+)", action)
+        if m is None:
+            return player_words(action, ctx)
+        verb, owner, slot = m.groups()
+        if verb:
+            return f"{'covers' if verb == 'cover' else 'gives back'} tile {slot}"
+        return f"own tile {slot}" if int(owner) == mover else tile_words(action, ctx)
+
+    def reason(self, text: str, ctx: Ctx) -> str:
+        return player_words(text, ctx)
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         return PROMPTS.get(str(view.get("phase")), "choose a move")
@@ -176,8 +208,13 @@ class BonbonsFace(Face):
             who = ctx.name(int(m.group(1)))
             rest = m.group(2)
 
-            def tile(mt: re.Match[str]) -> str:
-                owner = ctx.owner(int(mt.group(1)))
+            mover = int(m.group(1))
+
+            def tile(mt: re.Match[str], mover: int = mover) -> str:
+                seat = int(mt.group(1))
+                if seat == mover and ctx.who(seat) != "You":
+                    return f"their tile {mt.group(2)}"  # "Candy Bot 1 flips their tile 2"
+                owner = ctx.owner(seat)
                 return f"{'your' if owner == 'Your' else owner} tile {mt.group(2)}"
 
             rest = re.sub(r"^give p(\d+)\.(\d+)", lambda x: "gives back " + tile(x), rest)

@@ -21,6 +21,30 @@ INK = {"milk": "#ffffff", "crimson": "#ffffff", "dark": "#f5e6d8", "white": "#3b
 SHAPE = {"pyramid": "▲", "heart": "♥", "trapezoid": "⏢", "square": "■", "round": "●",
          "hexagon": "⬢", "animal": "ʕ"}
 CELL = 7
+NARROW = 50
+"""Columns the board has for a face below 110 columns (80 columns less the side panel,
+the padding and a scrollbar)."""
+
+
+def cut(t: Text, width: int) -> Text:
+    """One line of at most `width` cells (an ellipsis where it is cut)."""
+    t = t.copy()
+    t.truncate(max(1, width), overflow="ellipsis")
+    return t
+
+
+def chip(c: Choc | None, cid: str, chocs: dict[str, Choc]) -> Text:
+    """A Choc in a few cells: its name in its coating's colours, its shape and its points
+    ('1/3' for "1 or 3 if ...", '?' for points per matching Choc: the tip says the rest)."""
+    t = Text(f" {name_of(chocs, cid)} {SHAPE.get(c.shape or '', '') if c else ''}",
+             style=colours(c))
+    if c is not None:
+        sc = c.score
+        points = (str(sc.points) if sc.kind == "fixed" else
+                  ("?" if sc.points > 0 else "-?") if sc.kind == "per" else "1/3")
+        t.append(points, style=colours(c))
+    t.append(" ", style=colours(c))
+    return t
 
 
 @cache
@@ -71,33 +95,34 @@ def name_of(chocs: dict[str, Choc], cid: str) -> str:
 class BitterSweetFace(Face):
     unit = "round wins"
 
-    def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str]) -> Part:
+    def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str], w: int = CELL) -> Part:
         name, face, cid = b["cell"], b["face"], b.get("choc")
         key = f"cell:{name}"
         cls = "last" if name in last else ""
         if face == "empty":
-            return piece(Text(f"{name:^{CELL}}", style="dim"), key, f"{name}: empty space",
+            return piece(Text(f"{name:^{w}}", style="dim"), key, f"{name}: empty space",
                          classes=cls)
         if face == "up" and cid:
             c = chocs.get(cid)
-            label = name_of(chocs, cid)[:CELL - 1]
+            label = name_of(chocs, cid)[:w - 1]
             tip = f"{name}: {choc_line(c).plain}" if c else name
-            return piece(Text(f"{label:<{CELL - 1}}" + (SHAPE.get(c.shape or "", " ") if c
+            return piece(Text(f"{label:<{w - 1}}" + (SHAPE.get(c.shape or "", " ") if c
                                                        else " "), style=colours(c)), key, tip,
                          classes=cls)
         if cid:  # face down, but this seat has seen it
-            label = f"({name_of(chocs, cid)[:CELL - 2]})"
-            return piece(Text(f"{label:<{CELL}}", style="italic #f0d9b5 on #4a2e1a"), key,
+            label = f"({name_of(chocs, cid)[:w - 2]})"
+            return piece(Text(f"{label:<{w}}", style="italic #f0d9b5 on #4a2e1a"), key,
                          f"{name}: face down; you saw {name_of(chocs, cid)}", classes=cls)
-        return piece(Text(f"{'░' + name + '░':^{CELL}}", style="#f0d9b5 on #6b4226"), key,
+        return piece(Text(f"{'░' + name + '░':^{w}}", style="#f0d9b5 on #6b4226"), key,
                      f"{name}: face down", classes=cls)
 
-    def prefs(self, yum: list[str], yuck: list[str], yum_n: int, yuck_n: int) -> Text:
+    def prefs(self, yum: list[str], yuck: list[str], yum_n: int, yuck_n: int,
+              gap: str = "  ") -> Text:
         t = Text()
         t.append("YUM! ", style="bold #3fae62")
         shown = list(yum) + ["?"] * max(0, yum_n - len(yum))
         t.append(" ".join(shown) or "-", style="#3fae62")
-        t.append("  YUCK! ", style="bold #e0474c")
+        t.append(f"{gap}YUCK! ", style="bold #e0474c")
         shown = list(yuck) + ["?"] * max(0, yuck_n - len(yuck))
         t.append(" ".join(shown) or "-", style="#e0474c")
         return t
@@ -123,6 +148,102 @@ class BitterSweetFace(Face):
             lines.append(text(Text("discarded: " + ", ".join(st["discards"]), style="dim")))
         return box("", *lines, classes="seat flat")
 
+    def glance(self, view: JSON, p: int, ctx: Ctx, chocs: dict[str, Choc], width: int) -> Part:
+        """Another player in four lines of `width` cells (what does not fit ends in '…'):
+        name, hand and wrappers, Preference cards, what is known of their hand."""
+        st = view["seats"][p]
+        head = styled((ctx.name(p), "bold"), f" {'★' * st['round_wins']}".rstrip())
+        if p == view.get("current"):
+            head.append(" ▶", style="bold")
+        w = width - 2
+        lines: list[Part] = [
+            piece(cut(head, w), f"seat:{p}", ctx.name(p)),
+            text(cut(Text(f"hand {st['hand_size']} · "
+                          + ("wrappers " if w >= 19 else "wr ") + str(st["wrappers"])), w)),
+            text(cut(self.prefs(list(st.get("known_yum") or []),
+                                list(st.get("known_yuck") or []),
+                                st["yum_cards"], st["yuck_cards"], " " if w < 19 else "  "),
+                     w))]
+        known = ", ".join(name_of(chocs, c) for c in st.get("known_hand") or [])
+        said = [f"knows: {known}"] if known else []
+        if st.get("discards"):
+            said.append("discarded: " + ", ".join(st["discards"]))
+        if said:
+            lines.append(text(cut(Text(" · ".join(said), style="italic"), w)))
+        b = box("", *lines, classes="seat flat")
+        b.styles.width = width
+        b.styles.min_width = width
+        return b
+
+    def narrow(self, view: JSON, ctx: Ctx, chocs: dict[str, Choc], last: set[str]) -> list[Part]:
+        """Below 110 columns: the box, the others side by side (four lines each), then your
+        hand as chips packed into lines: at 80x24 all of it is on the screen at once."""
+        cols = int(view.get("cols") or 6)
+        cells = view["box"]
+        w = min(CELL, (NARROW - 2 + 1) // cols - 1)
+        grid: list[Part] = []
+        for r in range(0, len(cells), cols):
+            parts: list[Part] = []
+            for i, b in enumerate(cells[r:r + cols]):
+                if i:
+                    parts.append(text(" "))
+                parts.append(self.cell(b, chocs, last, w))
+            grid.append(row(*parts))
+        # Your Preference cards are your hand's subtitle: a line fewer, so that a hand of 8
+        # Chocs is on the screen with 4 players.
+        boxw = box(f"The box · {view['stack']} Empty Wrappers left", *grid)
+        boxw.styles.padding = (0, 0)
+        out: list[Part] = [boxw]
+        me = ctx.seat
+        others = [p for p in range(view["players"]) if p != me]
+        if others:
+            width = NARROW // len(others)
+            out.append(row(*(self.glance(view, p, ctx, chocs, width) for p in others)))
+        if me is None:
+            return out
+        st = view["seats"][me]
+        hand = st.get("hand") or []
+        prefs = self.prefs(list(st.get("yum") or []), list(st.get("yuck") or []),
+                           st["yum_cards"], st["yuck_cards"]).plain
+        lines: list[Part] = []
+        line: list[Part] = []
+        used = 0
+        for c in hand:
+            t = chip(chocs.get(c), c, chocs)
+            if line and used + 1 + len(t) > NARROW - 2:
+                lines.append(row(*line))
+                line, used = [], 0
+            if line:
+                line.append(text(" "))
+                used += 1
+            tip = choc_line(chocs[c]).plain if c in chocs else c
+            line.append(piece(t, f"hand:{c}", tip))
+            used += len(t)
+        if line:
+            lines.append(row(*line))
+        if not hand:
+            lines.append(text(Text("empty", style="dim")))
+        stars = "★" * st["round_wins"] or "no wins"
+        turn = " ▶" if me == view.get("current") else ""
+        hb = box(f"Your hand ({len(hand)}) · {stars} · wrappers {st['wrappers']}{turn}", *lines,
+                 classes="full", subtitle=prefs)
+        out.append(hb)
+        if hand:
+            out.append(box("Your hand in detail", *(
+                text(choc_line(chocs[c])) for c in hand if c in chocs), classes="full"))
+        known: list[Part] = []
+        for p in others:
+            st = view["seats"][p]
+            names = ", ".join(name_of(chocs, c) for c in st.get("known_hand") or [])
+            if names:
+                known.append(text(f"{ctx.name(p)} has {names}"))
+            if st.get("discards"):
+                known.append(text(Text(f"{ctx.name(p)} discarded " + ", ".join(st["discards"]),
+                                       style="dim")))
+        if known:
+            out.append(box("What you know of the others", *known, classes="full"))
+        return out
+
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         chocs = chocs_of(view)
         last: set[str] = set()
@@ -143,8 +264,15 @@ class BitterSweetFace(Face):
                 f"{view['actions_left']} action{'s' if view['actions_left'] != 1 else ''} left")
         out: list[Part] = [para(Text(info, style="bold"))]
         # The abilities in progress (each once), then the decision the top one waits for.
+        # On a narrow board a decision of yours is in the status line (with its Choc's name)
+        # and the log: its lines there would push your hand off the screen.
+        asked = self.asked(view, ctx)
+        tasks = view.get("tasks") or []
+        mine = bool(tasks) and tasks[-1].get("who") == ctx.seat
+        if not ctx.wide and asked:
+            tasks, asked = [], (None if mine else asked)
         seen: set[str] = set()
-        for t in view.get("tasks") or []:
+        for t in tasks:
             cid = str(t.get("choc"))
             if t.get("kind") != "ability" or f"{cid}/{t.get('when')}" in seen:
                 continue
@@ -153,7 +281,6 @@ class BitterSweetFace(Face):
             what = c.ability.text() if c and c.ability else str(t.get("kind"))
             out.append(para(Text(f"In progress for {ctx.name(t['who'])}: "
                                  f"{name_of(chocs, cid)}: {what}", style="italic #f2c230")))
-        asked = self.asked(view, ctx)
         if asked:
             out.append(para(Text(asked, style="bold #f2c230")))
         if view.get("pending"):
@@ -166,12 +293,11 @@ class BitterSweetFace(Face):
         boxw = box(f"The box · {view['stack']} Empty Wrappers left", *grid)
         me = ctx.seat
         others = [self.seat(view, p, ctx, chocs) for p in range(view["players"]) if p != me]
-        if ctx.wide:
-            out.append(row(boxw, column(*others)))
+        if not ctx.wide:
+            out.extend(self.narrow(view, ctx, chocs, last))
         else:
-            out.append(boxw)
-            out.extend(others)
-        if me is not None:
+            out.append(row(boxw, column(*others)))
+        if me is not None and ctx.wide:
             out.append(self.seat(view, me, ctx, chocs))
             hand = view["seats"][me].get("hand") or []
             lines: list[Part] = [piece(choc_line(chocs[c]) if c in chocs else Text(c),
@@ -294,6 +420,11 @@ class BitterSweetFace(Face):
             s = re.sub(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+\b",
                        lambda m: name_of(chocs, m.group(0)) if m.group(0) in chocs
                        and "-" in m.group(0) else m.group(0), str(line))
+            # The count's "P1 reveals strawberry, white-creme; YUM! ...": Chocs by name.
+            s = re.sub(r"^(P\d+ reveals )([^;]*)(;.*)$",
+                       lambda m: m.group(1) + ", ".join(
+                           name_of(chocs, c) if c in chocs else c
+                           for c in m.group(2).split(", ")) + m.group(3), s)
             m = re.match(r"^P(\d+) (.*)$", s)
             if m:
                 who = ctx.name(int(m.group(1)) - 1)
@@ -302,7 +433,7 @@ class BitterSweetFace(Face):
             s = re.sub(r"\bYou's\b", "your", s)
             s = re.sub(r"(?<=[a-z0-9;,] )You\b", "you", s)  # "asks you", "; you start"
             # "You must give Bob a Choc of their choice", "You show their YUM!": yours.
-            s = re.sub(r"^(You (?:must give|show) .*?)\btheir\b", r"\1your", s)
+            s = re.sub(r"^(You (?:must give|show|shuffle) .*?)\btheir\b", r"\1your", s)
             out.append(s.replace("asks you for a Choc of their choice",
                                  "asks you for a Choc of your choice"))
         return out

@@ -26,9 +26,27 @@ PHASES = {
 
 
 def dots(kind: str, n: int) -> Text:
-    t = Text("●" * min(n, 5), style=SWEET.get(kind, "white"))
+    """One coloured dot and the count ('●3'): five kinds fit a line of a narrow panel."""
+    t = Text("●", style=SWEET.get(kind, "white"))
     t.append(f"{n}", style="bold")
     return t
+
+
+def caption_of(tile: JSON) -> str:
+    """A store tile's caption; players are never gendered (the tiles' data says "his bowl")."""
+    return re.sub(r"\bhis\b", "their", str(tile["caption"]))
+
+
+def plain(line: str) -> str:
+    """A log line in plain English once seats are named: 'exchange sweets, You first' reads
+    'exchange sweets, you go first', "You's plate" reads 'your plate', '; You take' '; you
+    take'."""
+    line = re.sub(r"exchange sweets, (.+) first$",
+                  lambda m: "exchange sweets, " + ("you go first" if m.group(1) == "You"
+                                                   else f"{m.group(1)} goes first"), line)
+    line = re.sub(r"(^|(?<=[.;:] ))You's\b", "Your", line)
+    line = re.sub(r"\bYou's\b", "your", line)
+    return re.sub(r"(?<=[a-z0-9;,] )You\b", "you", line)
 
 
 def seat_of(p: str) -> int:
@@ -39,61 +57,90 @@ class SweetNoseFace(Face):
     unit = "SP"
 
     # -- drawing -----------------------------------------------------------------------------
-    def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> Part:
+    def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> list[Part]:
         counts = view["plates" if where == "plate" else "bowls"][seat]
-        parts: list[Part] = [text(Text(f"{where.capitalize():<6}", style="dim"))]
+        parts: list[Part] = [text(Text(where.capitalize() + " ", style="dim"))]
         for k in view["kinds"]:
             if counts.get(k, 0) > 0:
                 tip = f"{ctx.owner(seat)} {where}: {counts[k]} {k}"
                 parts.append(piece(dots(k, counts[k]), f"{where}:{seat}:{k}", tip))
                 parts.append(text(" "))
         if len(parts) == 1:
-            parts.append(text(Text("empty", style="dim")))
-        return row(*parts)
+            parts.append(text(Text("empty ", style="dim")))
+        return parts
 
     def player(self, view: JSON, seat: int, ctx: Ctx) -> Part:
-        lines: list[Part] = [self.place(view, seat, "plate", ctx),
-                               self.place(view, seat, "bowl", ctx)]
-        mine = seat == ctx.seat
-        markers = view.get("markers") if mine else None
-        if markers:
-            parts: list[Part] = [text(Text("Marks ", style="dim"))]
-            for k in view["kinds"]:
-                parts.append(piece(styled(("●", SWEET[k]), f"{markers[k]} "), f"mymk:{k}",
-                                   f"your {k} marker: {markers[k]}"))
-            lines.append(row(*parts))
-        else:
-            done = (view.get("markers_set") or [False] * view["players"])[seat]
-            lines.append(text(Text("Marks  " + ("set (secret)" if done else "not set yet"),
-                                   style="dim")))
+        """Two lines a player, whatever the game brings: name, SP, store and markers; then
+        plate and bowl. Every panel fits the board at 80 columns, one under the other."""
+        head: list[Part] = [text(Text(ctx.name(seat), style="bold"))]
+        if seat == view.get("to_move"):
+            head.append(text(Text(" ▶", style="bold")))
+        if seat == view.get("start_player"):
+            head.append(text(" ⚡"))
+        head.append(text(Text(f" · {view['totals'][seat]} SP", style="dim")))
         held = view["stores"]["held"][seat]
         if held:
-            lines.append(self.store(view, held, ctx, short=True))
-        title = ctx.name(seat) + (" ▶" if seat == view.get("to_move") else "")
-        if seat == view.get("start_player"):
-            title += " ⚡"
-        return box(title, *lines, subtitle=f"{view['totals'][seat]} SP")
+            head.append(text(Text(" · ", style="dim")))
+            head.append(self.store(view, held, ctx, short=True))
+        markers = view.get("markers") if seat == ctx.seat else None
+        if markers:
+            head.append(text(Text(" · Marks ", style="dim")))
+            for k in view["kinds"]:
+                head.append(piece(styled(("●", SWEET[k]), f"{markers[k]}"), f"mymk:{k}",
+                                  f"your {k} marker: {markers[k]}"))
+                head.append(text(" "))
+        else:
+            done = (view.get("markers_set") or [False] * view["players"])[seat]
+            head.append(text(Text(" · marks " + ("set" if done else "not set"), style="dim")))
+        body = [*self.place(view, seat, "plate", ctx), text(" "),
+                *self.place(view, seat, "bowl", ctx)]
+        return box("", row(*head), row(*body), classes="flat full")
 
     def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Part:
         t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
         if t is None:
             return text("")
-        caption = t["caption"]
+        caption = caption_of(t)
+        tip = f"store {n} ({t['level']}+): {caption}"
+        if short:  # in a player's panel: the caption is in the tip and the store tiles' box
+            return piece(styled(("store ", "dim"), (f"{n}", "bold #f2c230")), f"store:{n}", tip,
+                         classes="store")
         label = styled((f"{n:>2}", "bold #f2c230"), (f" {t['level']}+ ", "dim"), caption)
-        return piece(label, f"store:{n}", f"store {n} ({t['level']}+): {caption}",
-                     classes="store")
+        return piece(label, f"store:{n}", tip, classes="store")
 
     def picker(self, view: JSON) -> Part:
-        lines: list[Part] = [para(Text(
-            "SP = count × (marker + that kind in the market); lowest total wins.",
-            style="dim italic"))]
+        """Two kinds a line (three lines): the picker and every panel fit 80x24."""
+        cells: list[list[Part]] = []
         for k in view["kinds"]:
-            parts: list[Part] = [text(styled(("●", SWEET[k]), f" {k:<7}"))]
+            parts: list[Part] = [text(styled(("●", SWEET[k]), f"{k:<7}"))]
             for n in range(1, 6):
                 parts.append(piece(f" {n} ", f"mk:{k}:{n}", f"{k}: {n}"))
-                parts.append(text(" "))
+            cells.append(parts)
+        lines: list[Part] = []
+        for i in range(0, len(cells), 2):
+            pair = cells[i:i + 2]
+            lines.append(row(*pair[0], *([text("  "), *pair[1]] if len(pair) > 1 else [])))
+        b = box("Your secret markers", *lines,
+                subtitle="SP = count × (marker + market)")
+        b.styles.padding = (0, 0)
+        return b
+
+    def reveal(self, view: JSON, ctx: Ctx) -> Part | None:
+        """The last round's count as the table showed it: every player's markers and SP."""
+        rounds = view.get("rounds") or []
+        if not rounds or view.get("result") is not None:
+            return None
+        r = rounds[-1]
+        width = max(len(ctx.name(p)) for p in range(view["players"]))
+        lines: list[Part] = []
+        for p in range(view["players"]):
+            b = r["breakdown"][p]
+            parts: list[Part] = [text(f"{ctx.name(p):<{width}} ")]
+            for k in view["kinds"]:
+                parts.append(text(styled(("●", SWEET[k]), f"{b[k]['marker']} ")))
+            parts.append(text(Text(f" {r['sp'][p]} SP", style="bold")))
             lines.append(row(*parts))
-        return box("Your secret markers", *lines)
+        return box(f"Round {r['round']} revealed: markers and SP", *lines, classes="full")
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         me = ctx.seat
@@ -103,9 +150,11 @@ class SweetNoseFace(Face):
         phase = PHASES.get(str(view.get("phase")), str(view.get("phase")))
         info = f"Round {view['round']} of {view['rounds_to_play']} · {phase}"
         if view.get("phase") == "exchange":
-            me = ctx.seat if ctx.seat is not None else view.get("to_move") or 0
-            info += f" · turn {view['turns_taken'][me]} of {view['max_turns']}"
-        out: list[Part] = [text(Text(info, style="bold"))]
+            who = ctx.seat if ctx.seat is not None else view.get("to_move") or 0
+            done = int(view["turns_taken"][who])
+            info += (f" · turn {done + 1} of {view['max_turns']}" if done < view["max_turns"]
+                     else f" · {done} turns taken")
+        out: list[Part] = [para(Text(info, style="bold"))]
         if (view.get("phase") == "markers" and me is not None and view.get("to_move") == me
                 and not (view.get("markers_set") or [True] * players)[me]):
             out.append(self.picker(view))
@@ -113,10 +162,10 @@ class SweetNoseFace(Face):
             a = view["auction"]
             bids = ", ".join(f"{ctx.name(p)} {b}" + ("" if a["in"][p] else " (out)")
                              for p, b in enumerate(a["bids"]))
-            out.append(text(f"Auction: {bids}"))
+            out.append(para(f"Auction: {bids}"))
         if view.get("picking"):
             nxt = ", ".join(f"{ctx.name(p)} (up to {lvl}+)" for p, lvl in view["picking"])
-            out.append(text(f"Next to take a store: {nxt}"))
+            out.append(para(f"Next to take a store: {nxt}"))
         market: list[Part] = [text(Text("Market ", style="bold"))]
         for k in view["kinds"]:
             if view["market"].get(k, 0) > 0:
@@ -126,16 +175,20 @@ class SweetNoseFace(Face):
         out_of = " ".join(f"{view['out_of_game'][k]}{k[0]}" for k in view["kinds"])
         market.append(text(Text(f" out of game {out_of}", style="dim")))
         out.append(row(*market))
-        panels = [self.player(view, p, ctx) for p in order]
-        if ctx.wide:
-            out.append(row(*panels))
-        else:
-            for i in range(0, len(panels), 2):
-                out.append(row(*panels[i:i + 2]))
-        stores = [self.store(view, n, ctx) for n in view["stores"]["board"]]
-        if stores:
-            out.append(box("Store tiles on the board (number, SP level, what it does)", *stores,
-                           classes="full"))
+        out.extend(self.player(view, p, ctx) for p in order)
+        tiles: list[Part] = [self.store(view, n, ctx) for n in view["stores"]["board"]]
+        for p, n in enumerate(view["stores"]["held"]):
+            t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
+            if t is not None:
+                tiles.append(text(styled((f"{n:>2}", "bold #f2c230"),
+                                         (f" {ctx.name(p)}'s: ", "dim"), caption_of(t))))
+        stores = (box("Store tiles (number, SP level, what it does)", *tiles, classes="full")
+                  if tiles else None)
+        reveal = self.reveal(view, ctx)
+        # While stores are taken, the tiles come first (the cursor is there); else the count.
+        later = ([stores, reveal] if view.get("phase") in ("auction", "stores")
+                 else [reveal, stores])
+        out.extend(p for p in later if p is not None)
         if view.get("rounds"):
             out.append(Static(self.rounds_table(view, ctx)))
         return out
@@ -242,7 +295,7 @@ class SweetNoseFace(Face):
                 mover = seat_of(m.group(1))
                 out.append(f"{ctx.name(mover)}: {self.told(m.group(2), mover, ctx)}")
             else:
-                out.append(seat_words(str(line), ctx))
+                out.append(plain(seat_words(str(line), ctx)))
         return out
 
     def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:

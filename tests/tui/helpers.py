@@ -60,7 +60,7 @@ def make_app(
         humans=humans,
         agents=agents,
         names=kw.pop("names", names(players, humans)),
-        bot_delay=0,
+        bot_delay=kw.pop("bot_delay", 0),
         flip_pause=kw.pop("flip_pause", 0),
         memory_aid=memory_aid,
         seed=seed,

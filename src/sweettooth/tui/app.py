@@ -32,6 +32,7 @@ from .games import face_for
 from .games.base import Ctx
 from .games.draw import widgets
 from .help import HelpScreen
+from .logscreen import LogScreen
 from .passing import PassScreen
 from .pieces import Board, PieceRow, Spot, nearest
 from .reading import read_move
@@ -191,7 +192,9 @@ class SweetApp(App[int]):
     def draw_log(self) -> None:
         lines = self.face.log(self.view, self.ctx)
         self.query_one("#logtext", Static).update(Text("\n".join(lines[-200:])))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        # After the new lines are laid out: scrolled now, it would stop at the old end.
+        log = self.query_one("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def spots(self) -> list[Spot]:
         """Every piece on the board, in reading order."""
@@ -303,7 +306,9 @@ class SweetApp(App[int]):
             if seat in self.agents:
                 if self.bot_delay:
                     await self.redraw()
-                    self.draw_status(f"{self.ctx.name(seat)} is thinking…")
+                    # In place of "Waiting for ...", not above it.
+                    thinking = Text(f"{self.ctx.name(seat)} is thinking…")
+                    self.query_one("#status", Static).update(thinking)
                     await asyncio.sleep(self.bot_delay)
                 action = await self.bot_move(seat)
                 await self.after_move(seat, action)
@@ -506,7 +511,8 @@ class SweetApp(App[int]):
             self.move_cursor(target)
 
     def action_full_log(self) -> None:
-        self.query_one("#log").focus()
+        if not isinstance(self.screen, LogScreen):
+            self.push_screen(LogScreen(self.face.log(self.view, self.ctx)))
 
     def action_stop(self) -> None:
         self.exit(self.exit_code, return_code=self.exit_code)

@@ -178,11 +178,14 @@ class SweetShopFace(Face):
         if dice == 2:
             return "now a Shelf card to Grab, or a Basket card to Eat"
         if not view["white_dice"].get("left"):
-            return "end the turn (or use Sour Cherries)"
+            if any(str(a).startswith("cherries") for a in view.get("legal_actions") or []):
+                return "end the turn (or use Sour Cherries)"
+            return "end the turn"
         return "pick two dice, then a Shelf card (Grab) or a Basket card (Eat)"
 
     def score_of(self, view: JSON, seat: int) -> str:
-        return f"{view['score']['total']} points"
+        total = view["score"]["total"]
+        return f"{total} point{'' if total == 1 else 's'}"
 
     def log(self, view: JSON, ctx: Ctx) -> list[str]:
         return [str(x) for x in view.get("log") or []]

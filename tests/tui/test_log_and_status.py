@@ -1,0 +1,90 @@
+"""The log and the status line: `l` opens the whole log, the side panel follows the newest
+line, a bot that is thinking is said once, and Sweet Shop's words agree with its numbers."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from sweettooth.tui.games import Ctx, face_for
+from sweettooth.tui.logscreen import LogScreen
+from sweettooth.tui.pieces import Board
+
+from .helpers import heuristic_move, make_app, play_by_pieces, settle
+from .test_keys import status
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_l_opens_the_whole_log_and_escape_gives_the_board_back() -> None:
+    import random
+
+    app = make_app("bonbons", 3, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        rng = random.Random(0)
+        for _ in range(6):
+            if app.state.to_move is None:
+                break
+            await play_by_pieces(pilot, app, heuristic_move(app, rng))
+            await settle(pilot, app)
+        lines = app.face.log(app.view, app.ctx)
+        assert len(lines) > 5
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        shown = str(app.screen.query_one("#log-lines", Static).render())
+        for k, line in enumerate(lines, 1):
+            assert f"{k}  {line}" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, LogScreen)
+        if app.state.to_move is not None:
+            app.query_one("#board", Board).focus()
+            assert app.cursor is not None
+
+
+async def test_the_log_panel_shows_its_newest_line() -> None:
+    import random
+
+    app = make_app("bonbons", 2, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        rng = random.Random(1)
+        log = app.query_one("#log", VerticalScroll)
+        for _ in range(12):
+            if app.state.to_move is None:
+                break
+            await play_by_pieces(pilot, app, heuristic_move(app, rng))
+            await settle(pilot, app)
+            await pilot.pause()
+            await pilot.pause()
+            if log.max_scroll_y > 0:
+                assert log.scroll_y == log.max_scroll_y
+        assert log.max_scroll_y > 0, "the log never outgrew its panel"
+
+
+async def test_a_thinking_bot_is_said_once() -> None:
+    app = make_app("lechocolat", 2, seed=3, bot_delay=0.4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await play_by_pieces(pilot, app, str(app.state.legal_actions()[0]))
+        seen = ""
+        for _ in range(200):
+            await pilot.pause(0.01)
+            seen = status(app)
+            if "thinking" in seen:
+                break
+        assert seen == "Candy Bot 1 is thinking…"
+
+
+def test_sweet_shop_counts_one_point_and_offers_cherries_only_when_it_has_some() -> None:
+    face = face_for("sweetshop")
+    view = {"score": {"total": 1}, "white_dice": {"left": []}, "legal_actions": ["end"]}
+    assert face.score_of(view, 0) == "1 point"
+    assert face.score_of({**view, "score": {"total": 7}}, 0) == "7 points"
+    ctx = Ctx(seat=0, names=["You"])
+    assert "Sour Cherries" not in face.prompt(view, ctx)
+    with_cherries = {**view, "legal_actions": ["end", "cherries 1>2"]}
+    assert "Sour Cherries" in face.prompt(with_cherries, ctx)

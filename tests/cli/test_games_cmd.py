@@ -46,3 +46,17 @@ def test_games_table_shows_ids_players_and_options(runner: CliRunner, nim: Nim) 
     assert "Nim" in row and "2-3" in row and "stones" in row and "7" in row
     for gid in st.games():
         assert gid in result.stdout
+
+
+def test_games_table_cites_no_ruling_ids(runner: CliRunner) -> None:
+    """The table is read by people: the ids of the rulings an option's help cites ("BB-8")
+    stay in `--json` (for tools) and leave the table."""
+    import re
+
+    ruling = re.compile(r"\b[A-Z]{2}-\d+\b")
+    cited = [o["help"] for g in st.games() for o in st.game(g).describe()["options"]
+             if ruling.search(o["help"])]
+    assert cited, "no option cites a ruling: this test checks nothing"
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    assert not ruling.search(result.stdout), result.stdout

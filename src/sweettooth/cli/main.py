@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -109,6 +110,21 @@ def _emit_json(data: Any) -> None:
 
 
 # -- games --------------------------------------------------------------------------------------
+_RULING_GROUP = re.compile(r"\s*\((?:[A-Z]{2}-\d+(?:,\s*)?)+\)")
+_RULING = re.compile(r"(?:,\s*|\s*)\b[A-Z]{2}-\d+\b")
+
+
+def plain_help(text: str) -> str:
+    """An option's help without the ruling ids it cites (for people; `--json` keeps them).
+
+    >>> plain_help("standard (6x6) or quick (5x5, BB-8)")
+    'standard (6x6) or quick (5x5)'
+    >>> plain_help("a round ends (SN-5, SN-7) here")
+    'a round ends here'
+    """
+    return _RULING.sub("", _RULING_GROUP.sub("", text))
+
+
 @app.command("games")
 def games_cmd(as_json: JsonArg = False) -> None:
     """List the games: id, title, players, and options with their defaults."""
@@ -125,7 +141,7 @@ def games_cmd(as_json: JsonArg = False) -> None:
             cells = game_cells if i == 0 else ["", "", ""]
             table.add_row(
                 *cells, o["name"], Text(json.dumps(o["default"])), Text(o["accepts"]),
-                Text(o["help"]),
+                Text(plain_help(o["help"])),
             )
     _console().print(table)
 

@@ -88,3 +88,16 @@ def test_sweet_shop_counts_one_point_and_offers_cherries_only_when_it_has_some()
     assert "Sour Cherries" not in face.prompt(view, ctx)
     with_cherries = {**view, "legal_actions": ["end", "cherries 1>2"]}
     assert "Sour Cherries" in face.prompt(with_cherries, ctx)
+
+
+async def test_the_players_line_says_le_chocolat_moves_as_the_log_does() -> None:
+    app = make_app("lechocolat", 2, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        split = next(a for a in app.state.legal_actions() if str(a).startswith("split"))
+        await play_by_pieces(pilot, app, str(split))
+        await settle(pilot, app)
+        line = str(app.query_one("#players", Static).render())
+        said = app.face.describe(str(split), app.view, app.ctx)
+        assert f"[{said}" in line or f"[{said[:27]}" in line, line
+        assert "[split" not in line, line

@@ -311,6 +311,10 @@ class LeChocolatFace(Face):
             return f"claim {m.group(1)}"
         return action
 
+    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
+        """The players' line says a move as the log does ("break a1:g5 above row 3")."""
+        return self.describe(action, {}, ctx)
+
     def log(self, view: JSON, ctx: Ctx) -> list[str]:
         out = []
         for e in view.get("log") or []:

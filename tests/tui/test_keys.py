@@ -103,14 +103,17 @@ def _refusable_trade() -> tuple[State, int, int]:
         state.apply(rng.choice(state.legal_actions()))
 
 
-async def test_a_refusal_names_seats_as_the_screen_does() -> None:
-    """The engine's reasons count seats as P1, P2...; the screen says the players' names."""
+@pytest.mark.parametrize("who", ["P2", "Candy Bot 1"])
+async def test_a_refusal_names_seats_as_the_screen_does(who: str) -> None:
+    """The engine's reasons count seats as P1, P2...; the screen says the players' names. A
+    trade typed with the player's name is refused for what the player meant (that player's
+    plate), not for its form."""
     state, give, take = _refusable_trade()
     app = make_app("sweetnose", 3, state=state)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         before = len(app.state.history)
-        await pilot.press("colon", *f"trade P2 {KINDS[give]} for {KINDS[take]}", "enter")
+        await pilot.press("colon", *f"trade {who} {KINDS[give]} for {KINDS[take]}", "enter")
         await pilot.pause()
         assert len(app.state.history) == before
         text = status(app)

@@ -137,3 +137,29 @@ async def test_the_end_screen_names_the_winner_and_shows_the_seed(tmp_path: obje
         assert f"Seed of this game: {record['seed']}" in shown
         assert f"Record saved to {save}" in shown
     assert st.load_record(save).record() == record
+
+
+async def test_the_end_screen_footer_fits_80_columns_without_move_keys() -> None:
+    """With the game over, the hint and type-a-move keys leave the footer and do nothing, so
+    the end screen's own keys (Leave, Back to the board) are all on one 80-column line."""
+    state = finished("lechocolat", 2, seed=4)
+    record = state.record()
+    game = st.game("lechocolat")
+    before: State = game.new(2, record["seed"], **record["options"])
+    for text in record["actions"][:-1]:
+        before.apply(game.parse_action(before, text))
+    humans = [before.to_move] if before.to_move is not None else [0]
+    app = make_app("lechocolat", 2, state=before, humans=humans)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        if app.state.to_move is not None:
+            await pilot.press("colon", *record["actions"][-1], "enter")
+            await settle(pilot, app)
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, EndScreen):
+                break
+        assert isinstance(app.screen, EndScreen)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Leave" in footer and "Back to the board" in footer, footer
+        assert "Hint" not in footer and "Type a move" not in footer, footer

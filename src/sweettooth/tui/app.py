@@ -476,6 +476,11 @@ class SweetApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.game.id))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over there is no move to hint or type: those keys leave the
+        footer (which then fits 80 columns on the end screen) and do nothing."""
+        return not (action in ("hint", "type_move") and self.state.to_move is None)
+
     def action_hint(self) -> None:
         if not self.my_turn():
             self.say("A hint is for your own turn.")

@@ -4,6 +4,7 @@ players' names where the notation has seats, and a ':' typed again into the move
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -99,6 +100,58 @@ def test_nothing_matching_raises_the_parsers_error() -> None:
     state = st.game("lechocolat").new(2, 1)
     ctx = Ctx(seat=0, names=["You", "Candy Bot 1"])
     with pytest.raises(ValueError, match="zzz"):
-        read_move("zzz", state, ctx, lambda n: n)
-    assert str(read_move(":: " + str(state.legal_actions()[3]).upper(), state, ctx,
-                         lambda n: n)) == str(state.legal_actions()[3])
+        read_move("zzz", state, ctx, lambda n: [n])
+    third = state.legal_actions()[3]
+    assert read_move(f"  {str(third).upper()} ", state, ctx, lambda n: [n]) == third
+
+
+def test_words_naming_several_moves_are_refused_not_guessed() -> None:
+    state = st.game("lechocolat").new(2, 1)
+    ctx = Ctx(seat=0, names=["You", "Candy Bot 1"])
+    with pytest.raises(ValueError, match=r"could be \d+ moves"):
+        read_move("break it", state, ctx, lambda n: ["break it"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("game", sorted({g for g, _ in GAMES}))
+def test_every_move_read_back_from_its_words_is_itself(game: str, players: int) -> None:
+    """In seeded random games, every legal move's notation and every way the screen words it,
+    typed back, is that move: never another, and never words that name several (so what the
+    hint or the choice list says can always be typed)."""
+    g = st.game(game)
+    players = min(max(players, g.min_players), g.max_players)
+    face = face_for(game)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(3):
+        state: State = g.new(players, seed)
+        while (seat := state.to_move) is not None and checked < 3000:
+            ctx = Ctx(seat=seat, names=names(players, [seat]))
+            view = state.view(seat)
+            legal = state.legal_actions()
+            words = partial(face.words, view=view, ctx=ctx)
+            if len(legal) <= 60 or rng.random() < 0.2:
+                for action in legal:
+                    for typed in [str(action), *words(str(action))]:
+                        got = read_move(typed, state, ctx, words, face.seat_token)
+                        assert str(got) == str(action), (game, typed, str(got))
+                        checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 100
+
+
+def test_bonbons_names_seats_from_zero_and_tiles_as_tips_say() -> None:
+    state = st.game("bonbons").new(3, 1)
+    assert state.to_move == 0
+    face = face_for("bonbons")
+    ctx = Ctx(seat=0, names=["You", "Candy Bot 1", "Candy Bot 2"])
+    view = state.view(0)
+
+    def read(text: str) -> str:
+        return str(read_move(text, state, ctx, lambda n: face.words(n, view, ctx),
+                             face.seat_token))
+
+    assert read("Candy Bot 1.1") == "p1.1"
+    assert read("your tile 2") == "p0.2"
+    assert read("Candy Bot 2's tile 1") == "p2.1"
+    assert read("flip your tile 3") == "p0.3"

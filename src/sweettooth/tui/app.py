@@ -192,9 +192,10 @@ class SweetApp(App[int]):
     def draw_log(self) -> None:
         lines = self.face.log(self.view, self.ctx)
         self.query_one("#logtext", Static).update(Text("\n".join(lines[-200:])))
-        # After the new lines are laid out: scrolled now, it would stop at the old end.
-        log = self.query_one("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        # Anchored, the panel follows its newest line when the new lines are laid out (a
+        # scroll_end now would stop at the old end); again after each move, in case the
+        # player scrolled up since.
+        self.query_one("#log", VerticalScroll).anchor()
 
     def spots(self) -> list[Spot]:
         """Every piece on the board, in reading order."""
@@ -465,7 +466,8 @@ class SweetApp(App[int]):
         view, ctx = self.view, self.ctx
         try:
             action = read_move(text, self.state, ctx,
-                               lambda notation: self.face.describe(notation, view, ctx))
+                               lambda notation: self.face.words(notation, view, ctx),
+                               self.face.seat_token)
         except (SweetToothError, ValueError) as exc:
             self.refuse(exc)
             return

@@ -5,14 +5,16 @@ refusal's pattern says "trade Candy Bot 2 <kind> for <kind>", the choice list sa
 your turn)". Each of these is read as the move it names:
 
 1. the notation, as the game parses it (any case, any spacing);
-2. the notation with players' names in place of seats ("trade Candy Bot 2 pink for red" is
-   "trade P3 pink for red"; a possessive "'s" may follow the name);
-3. the words the face uses for a legal move (`Face.describe`), compared without case, extra
-   spaces, parenthesized asides or a final full stop ("stop" names "Stop (end your turn)").
+2. the notation with players' names in place of seats, written as the game's notation writes
+   a seat (`Face.seat_token`: "trade Candy Bot 2 pink for red" is "trade P3 pink for red" in
+   Sweet Nose; a possessive "'s" may follow the name);
+3. the words the face uses for a legal move (`Face.words`: its `describe`, and any shorter
+   way the screen names it), compared without case, extra spaces, parenthesized asides or a
+   final full stop ("stop" names "Stop (end your turn)").
 
-A leading ':' (the key that opens the input, typed again into it) is dropped. When nothing
-matches, the refusal is the parser's, for the text with names read as seats if it had any (so
-it is about what the player meant).
+Words that name several legal moves are refused, with the moves they could be: a typed move is
+never guessed. When nothing matches, the refusal is the parser's, for the text with names read
+as seats if it had any (so it is about what the player meant).
 """
 
 from __future__ import annotations
@@ -39,12 +41,16 @@ def plain(text: str) -> str:
     return _SPACES.sub(" ", text).strip().rstrip(".!").strip().casefold()
 
 
-def names_to_seats(text: str, names: Sequence[str]) -> str:
-    """Players' names replaced by notation's seats, counted from 1 (longest names first, so
-    "Candy Bot 12" is not read as "Candy Bot 1" followed by "2").
+def names_to_seats(
+    text: str, names: Sequence[str], token: Callable[[int], str] = lambda s: f"P{s + 1}"
+) -> str:
+    """Players' names replaced by notation's seats, `token(seat)` (by default counted from 1:
+    P1, P2...); longest names first, so "Candy Bot 12" is not read as "Candy Bot 1" and "2".
 
     >>> names_to_seats("trade Candy Bot 2's pink for red", ["You", "Candy Bot 1", "Candy Bot 2"])
     'trade P3 pink for red'
+    >>> names_to_seats("Candy Bot 1.2", ["You", "Candy Bot 1"], lambda s: f"p{s}")
+    'p1.2'
     """
     order = sorted(range(len(names)), key=lambda s: -len(names[s]))
     for seat in order:
@@ -52,7 +58,7 @@ def names_to_seats(text: str, names: Sequence[str]) -> str:
         if not name:
             continue
         pattern = re.compile(rf"(?<!\w){re.escape(name)}(?:'s)?(?!\w)", re.IGNORECASE)
-        text = pattern.sub(f"P{seat + 1}", text)
+        text = pattern.sub(token(seat), text)
     return text
 
 
@@ -60,27 +66,33 @@ def read_move(
     text: str,
     state: State,
     ctx: Ctx,
-    words: Callable[[str], str],
+    words: Callable[[str], Sequence[str]],
+    token: Callable[[int], str] = lambda s: f"P{s + 1}",
 ) -> Any:
     """The legal action the typed `text` names, or the game's error (see the module's doc).
 
-    `words(notation)` gives the screen's words for a legal move (the face's `describe`)."""
-    text = text.strip().lstrip(":").strip()
+    `words(notation)` gives the screen's ways of naming a legal move (the face's `words`);
+    `token(seat)` writes a seat as the game's notation does (the face's `seat_token`)."""
+    text = text.strip()
     game = state.game
     try:
         return game.parse_action(state, text)
     except (SweetToothError, ValueError) as exc:
         first: Exception = exc
-    named = names_to_seats(text, ctx.names)
+    named = names_to_seats(text, ctx.names, token)
     if named != text:
         try:
             return game.parse_action(state, named)
         except (SweetToothError, ValueError) as exc:
             first = exc
     wanted = plain(text)
-    if wanted:
-        for action in state.legal_actions():
-            notation = str(action)
-            if plain(words(notation)) == wanted or plain(notation) == wanted:
-                return action
+    if not wanted:
+        raise first
+    found = [a for a in state.legal_actions()
+             if wanted == plain(str(a)) or any(wanted == plain(w) for w in words(str(a)))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        moves = ", ".join(str(a) for a in found[:6]) + (", ..." if len(found) > 6 else "")
+        raise ValueError(f"“{text}” could be {len(found)} moves: {moves}; type the one you mean")
     raise first

@@ -106,6 +106,14 @@ class Face:
         """A move as the log and the players' line tell it (players by name)."""
         return seat_words(action, ctx)
 
+    def words(self, action: str, view: JSON, ctx: Ctx) -> list[str]:
+        """Every way the screen names a legal move, read back when typed (`describe` first)."""
+        return [self.describe(action, view, ctx)]
+
+    def seat_token(self, seat: int) -> str:
+        """A seat as the game's notation writes it (P1, P2...: counted from 1)."""
+        return f"P{seat + 1}"
+
     def brief(self, action: str, mover: int, ctx: Ctx) -> str:
         """A move in a few words for the players' line, beside its mover's name."""
         return seat_words(action, ctx)

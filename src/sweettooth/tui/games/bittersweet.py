@@ -80,7 +80,8 @@ def choc_line(c: Choc) -> Text:
     t.append(f" {c.name} ", style=colours(c))
     t.append(f" {SHAPE.get(c.shape or '', ' ')} {attrs}{kind}", style="")
     points = c.score.text()
-    t.append(f"  {points} pts" if points.isdigit() else f"  points: {points}",
+    unit = "pt" if points == "1" else "pts"
+    t.append(f"  {points} {unit}" if points.isdigit() else f"  points: {points}",
              style="bold #f2c230")
     if c.ability or c.no_return:
         t.append(f"  {c.text()}", style="italic")
@@ -165,7 +166,7 @@ class BitterSweetFace(Face):
                                 st["yum_cards"], st["yuck_cards"], " " if w < 19 else "  "),
                      w))]
         known = ", ".join(name_of(chocs, c) for c in st.get("known_hand") or [])
-        said = [f"knows: {known}"] if known else []
+        said = [f"holds: {known}"] if known else []  # what you know they hold
         if st.get("discards"):
             said.append("discarded: " + ", ".join(st["discards"]))
         if said:

@@ -178,6 +178,16 @@ class BonbonsFace(Face):
             return f"give back your tile {m.group(2)}"
         return f"flip {tile_words(action, ctx)}"
 
+    def words(self, action: str, view: JSON, ctx: Ctx) -> list[str]:
+        """A round tile flipped may be named without "flip" ("your tile 3"), as tips say it."""
+        said = [self.describe(action, view, ctx)]
+        if _TILE.fullmatch(action):
+            said.append(tile_words(action, ctx))
+        return said
+
+    def seat_token(self, seat: int) -> str:
+        return f"p{seat}"  # Bonbons' notation counts seats from 0: p0.1 is seat 0's tile 1
+
     def brief(self, action: str, mover: int, ctx: Ctx) -> str:
         m = re.fullmatch(r"(?:(cover|give) )?p(\d+)\.(\d+)", action)
         if m is None:

@@ -334,7 +334,7 @@ class LeChocolatFace(Face):
         for g in claimed:
             c0, r0, c1, r1 = bounds(g)
             n += (c1 - c0 + 1) * (r1 - r0 + 1)
-        return f"{n} tiles"
+        return f"{n} tile{'' if n == 1 else 's'}"
 
     def summary(self, view: JSON, ctx: Ctx) -> list[Part]:
         bd = view.get("breakdown") or []

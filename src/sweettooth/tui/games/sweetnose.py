@@ -181,7 +181,7 @@ class SweetNoseFace(Face):
             t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
             if t is not None:
                 tiles.append(text(styled((f"{n:>2}", "bold #f2c230"),
-                                         (f" {ctx.name(p)}'s: ", "dim"), caption_of(t))))
+                                         (f" {ctx.owner(p)}: ", "dim"), caption_of(t))))
         stores = (box("Store tiles (number, SP level, what it does)", *tiles, classes="full")
                   if tiles else None)
         reveal = self.reveal(view, ctx)

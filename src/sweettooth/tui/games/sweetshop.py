@@ -158,12 +158,12 @@ class SweetShopFace(Face):
         m = re.fullmatch(r"grab (\d),(\d) with .*", action)
         if m:
             return f"Grab {m.group(1)} and {m.group(2)} (Multipack)"
-        m = re.fullmatch(r"grab (\d) with .*", action)
-        if m:
-            return f"Grab {m.group(1)} only"
-        m = re.fullmatch(r"eat (\S+) with \d\+\d", action)
-        if m:
-            return f"Eat {m.group(1)}"
+        m = re.fullmatch(r"grab (\d) with (\d)\+(\d)", action)
+        if m:  # the dice too: several pairs may grab the same position
+            return f"Grab {m.group(1)} only, with {m.group(2)} and {m.group(3)}"
+        m = re.fullmatch(r"eat (\S+) with (\d)\+(\d)", action)
+        if m:  # the dice too: several pairs may eat the same card, leaving different dice
+            return f"Eat {m.group(1)} with {m.group(2)} and {m.group(3)}"
         return action[:1].upper() + action[1:]
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:

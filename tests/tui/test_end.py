@@ -12,10 +12,11 @@ from rich.console import Console
 import sweettooth as st
 from sweettooth.agents import make_agent
 from sweettooth.core import State
+from sweettooth.tui import SweetApp
 from sweettooth.tui.ending import EndScreen, headline
 from sweettooth.tui.games import Ctx, face_for
 
-from .helpers import make_app, names, screen_text, settle
+from .helpers import Pilot_, make_app, names, screen_text, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -101,32 +102,44 @@ def test_a_tie_on_points_explains_the_tie_break() -> None:
     assert headline(view, ctx) == "Shared win: You and Candy Bot 1"
 
 
+def one_move_short(state: State) -> tuple[State, list[int]]:
+    """The finished game rewound by its last move, and the seat to make it a human, so the app
+    plays that move (a bot's or the human's) and ends itself."""
+    record = state.record()
+    game = state.game
+    before: State = game.new(state.players, record["seed"], **record["options"])
+    for text in record["actions"][:-1]:
+        before.apply(game.parse_action(before, text))
+    return before, [before.to_move] if before.to_move is not None else [0]
+
+
+async def play_to_the_end_screen(pilot: Pilot_, app: SweetApp, last: str, until: str = "") -> None:
+    """Type the last move if it is the human's, then wait for the end screen (showing
+    `until`, if given)."""
+    from textual.widgets import Input
+
+    await settle(pilot, app)
+    if app.state.to_move is not None:
+        await pilot.press("colon")
+        app.query_one("#notation", Input).value = last
+        await pilot.press("enter")
+        await settle(pilot, app)
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(app.screen, EndScreen) and until in screen_text(app):
+            break
+
+
 async def test_the_end_screen_names_the_winner_and_shows_the_seed(tmp_path: object) -> None:
     from pathlib import Path
 
     state = finished("sweetnose", 3, seed=4)
-    # Rewind one move so the app plays the last one (a bot's or the human's) and ends itself.
     record = state.record()
-    game = st.game("sweetnose")
-    before: State = game.new(3, record["seed"], **record["options"])
-    for text in record["actions"][:-1]:
-        before.apply(game.parse_action(before, text))
+    before, humans = one_move_short(state)
     save = Path(str(tmp_path)) / "game.json"
-    humans = [before.to_move] if before.to_move is not None else [0]
     app = make_app("sweetnose", 3, state=before, humans=humans, save=save)
     async with app.run_test(size=(120, 50)) as pilot:
-        await settle(pilot, app)
-        if app.state.to_move is not None:
-            await pilot.press("colon")
-            from textual.widgets import Input
-
-            app.query_one("#notation", Input).value = record["actions"][-1]
-            await pilot.press("enter")
-            await settle(pilot, app)
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, EndScreen) and "Seed" in screen_text(app):
-                break
+        await play_to_the_end_screen(pilot, app, record["actions"][-1], until="Seed")
         assert isinstance(app.screen, EndScreen)
         shown = screen_text(app)
         winners = state.result().winners  # type: ignore[union-attr]
@@ -143,22 +156,10 @@ async def test_the_end_screen_footer_fits_80_columns_without_move_keys() -> None
     """With the game over, the hint and type-a-move keys leave the footer and do nothing, so
     the end screen's own keys (Leave, Back to the board) are all on one 80-column line."""
     state = finished("lechocolat", 2, seed=4)
-    record = state.record()
-    game = st.game("lechocolat")
-    before: State = game.new(2, record["seed"], **record["options"])
-    for text in record["actions"][:-1]:
-        before.apply(game.parse_action(before, text))
-    humans = [before.to_move] if before.to_move is not None else [0]
+    before, humans = one_move_short(state)
     app = make_app("lechocolat", 2, state=before, humans=humans)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        if app.state.to_move is not None:
-            await pilot.press("colon", *record["actions"][-1], "enter")
-            await settle(pilot, app)
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, EndScreen):
-                break
+        await play_to_the_end_screen(pilot, app, state.record()["actions"][-1])
         assert isinstance(app.screen, EndScreen)
         footer = screen_text(app).splitlines()[-1]
         assert "Leave" in footer and "Back to the board" in footer, footer

@@ -184,7 +184,7 @@ class SweetApp(App[int]):
                 parts.append(f" {score}", style="dim")
             last = self.ctx.last.get(p)
             if last and self.state.players > 1:
-                told = self.face.brief(last, p, self.ctx)
+                told = self.face.told(last, p, self.ctx)
                 told = told if len(told) <= 28 else told[:27] + "…"
                 parts.append(f" [{told}]", style="cyan")
         self.query_one("#players", Static).update(parts)
@@ -466,7 +466,7 @@ class SweetApp(App[int]):
         view, ctx = self.view, self.ctx
         try:
             action = read_move(text, self.state, ctx,
-                               lambda notation: self.face.words(notation, view, ctx),
+                               partial(self.face.words, view=view, ctx=ctx),
                                self.face.seat_token)
         except (SweetToothError, ValueError) as exc:
             self.refuse(exc)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sweettooth.core import State, SweetToothError
 
-from .games.base import Ctx
+from .games.base import Ctx, notation_seat
 
 _ASIDE = re.compile(r"\s*\([^)]*\)")
 _SPACES = re.compile(r"\s+")
@@ -42,7 +42,7 @@ def plain(text: str) -> str:
 
 
 def names_to_seats(
-    text: str, names: Sequence[str], token: Callable[[int], str] = lambda s: f"P{s + 1}"
+    text: str, names: Sequence[str], token: Callable[[int], str] = notation_seat
 ) -> str:
     """Players' names replaced by notation's seats, `token(seat)` (by default counted from 1:
     P1, P2...); longest names first, so "Candy Bot 12" is not read as "Candy Bot 1" and "2".
@@ -67,7 +67,7 @@ def read_move(
     state: State,
     ctx: Ctx,
     words: Callable[[str], Sequence[str]],
-    token: Callable[[int], str] = lambda s: f"P{s + 1}",
+    token: Callable[[int], str] = notation_seat,
 ) -> Any:
     """The legal action the typed `text` names, or the game's error (see the module's doc).
 

@@ -103,7 +103,8 @@ class Face:
         return out
 
     def told(self, action: str, mover: int, ctx: Ctx) -> str:
-        """A move as the log and the players' line tell it (players by name)."""
+        """A move in a few words for the players' line, beside its mover's name (players by
+        name)."""
         return seat_words(action, ctx)
 
     def words(self, action: str, view: JSON, ctx: Ctx) -> list[str]:
@@ -112,11 +113,7 @@ class Face:
 
     def seat_token(self, seat: int) -> str:
         """A seat as the game's notation writes it (P1, P2...: counted from 1)."""
-        return f"P{seat + 1}"
-
-    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
-        """A move in a few words for the players' line, beside its mover's name."""
-        return seat_words(action, ctx)
+        return notation_seat(seat)
 
     def reason(self, text: str, ctx: Ctx) -> str:
         """A refusal's reason as the screen names things (the engine counts seats P1, P2...)."""
@@ -133,6 +130,11 @@ class Face:
     def tie_break(self, view: JSON, ctx: Ctx) -> str | None:
         """A sentence explaining how a tie on points was broken, if it was."""
         return None
+
+
+def notation_seat(seat: int) -> str:
+    """Seat 0 as most games' notation writes it: P1 (counted from 1)."""
+    return f"P{seat + 1}"
 
 
 _SEAT = re.compile(r"(^|[;:.] )?\bP(\d+)\b( [a-z]+\b)?")
@@ -153,6 +155,18 @@ def seat_words(text: str, ctx: Ctx) -> str:
         return (start or "") + who + after
 
     return _SEAT.sub(name, text)
+
+
+def you_case(text: str) -> str:
+    """A seat named "You" inside a clause, as English writes it: "You's plate" reads "Your
+    plate" where a clause starts and "your plate" elsewhere; "asks You" reads "asks you".
+
+    >>> you_case("P2 asks You for You's red; You's turn")
+    'P2 asks you for your red; Your turn'
+    """
+    text = re.sub(r"(^|(?<=[.;:] ))You's\b", "Your", text)
+    text = re.sub(r"\bYou's\b", "your", text)
+    return re.sub(r"(?<=[a-z0-9;,] )You\b", "you", text)
 
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}

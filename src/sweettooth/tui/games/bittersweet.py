@@ -13,7 +13,7 @@ from sweettooth.core import JSON
 from sweettooth.games.bittersweet.components import Choc, load_components
 from sweettooth.games.bittersweet.render import task_words
 
-from .base import Ctx, Face, seat_words, you_verb
+from .base import Ctx, Face, seat_words, you_case, you_verb
 from .draw import Part, box, column, para, piece, row, styled, table, text
 
 COATING = {"milk": "#a0683f", "crimson": "#b3263e", "dark": "#3d2216", "white": "#efe3cc"}
@@ -430,9 +430,7 @@ class BitterSweetFace(Face):
             if m:
                 who = ctx.name(int(m.group(1)) - 1)
                 s = f"{who} {you_verb(who, m.group(2))}"
-            s = seat_words(s, ctx)
-            s = re.sub(r"\bYou's\b", "your", s)
-            s = re.sub(r"(?<=[a-z0-9;,] )You\b", "you", s)  # "asks you", "; you start"
+            s = you_case(seat_words(s, ctx))  # "asks you", "; you start"
             # "You must give Bob a Choc of their choice", "You show their YUM!": yours.
             s = re.sub(r"^(You (?:must give|show|shuffle) .*?)\btheir\b", r"\1your", s)
             out.append(s.replace("asks you for a Choc of their choice",

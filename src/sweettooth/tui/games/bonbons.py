@@ -188,7 +188,7 @@ class BonbonsFace(Face):
     def seat_token(self, seat: int) -> str:
         return f"p{seat}"  # Bonbons' notation counts seats from 0: p0.1 is seat 0's tile 1
 
-    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
+    def told(self, action: str, mover: int, ctx: Ctx) -> str:
         m = re.fullmatch(r"(?:(cover|give) )?p(\d+)\.(\d+)", action)
         if m is None:
             return player_words(action, ctx)
@@ -215,10 +215,9 @@ class BonbonsFace(Face):
             if not m:
                 out.append(str(line))
                 continue
-            who = ctx.name(int(m.group(1)))
-            rest = m.group(2)
-
             mover = int(m.group(1))
+            who = ctx.name(mover)
+            rest = m.group(2)
 
             def tile(mt: re.Match[str], mover: int = mover) -> str:
                 seat = int(mt.group(1))

@@ -100,6 +100,15 @@ def tags(ctx: Ctx, players: int) -> list[str]:
     return out
 
 
+def set_chips(view: JSON, flavours: list[str]) -> Text:
+    """A set's flavours as chips, a space between them."""
+    t = Text()
+    for i, f in enumerate(flavours):
+        t.append(" " if i else "")
+        t.append_text(chip(view, f))
+    return t
+
+
 def claimed_mark(tag: str) -> Text:
     """A claimed square: the owner's tag between shades, CELL wide."""
     pad = CELL - len(tag)
@@ -111,13 +120,13 @@ class LeChocolatFace(Face):
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         lines = self.bar(view, ctx)
-        last = set()
-        for action in ctx.last.values():
-            m = re.match(r"(?:split|claim) (\S+)", action)
-            if m:
-                last.add(m.group(1))
         legend = text(Text(LEGEND, style="dim italic"))
         if ctx.wide:
+            last = set()
+            for action in ctx.last.values():
+                m = re.match(r"(?:split|claim) (\S+)", action)
+                if m:
+                    last.add(m.group(1))
             note = f"last: {', '.join(sorted(last))}" if last else ""
             bar = box("The bar", *lines, subtitle=note)
             return [row(bar, self.card(view)), self.claimed(view, ctx), legend]
@@ -200,9 +209,7 @@ class LeChocolatFace(Face):
             lines.append(text(styled(chip(view, f), f" {name(view, f):<9} ", (f"{v:+d}", "bold"))))
         for s in card["sets"]:
             t = Text("Set ")
-            for i, f in enumerate(s["flavours"]):
-                t.append(" " if i else "")
-                t.append_text(chip(view, f))
+            t.append_text(set_chips(view, s["flavours"]))
             t.append(f" = {s['points']} each")
             lines.append(text(t))
         for m in card["majorities"]:
@@ -231,9 +238,7 @@ class LeChocolatFace(Face):
         sets = Text()
         for i, s in enumerate(card["sets"]):
             sets.append("set " if i == 0 else ", ", style="dim")
-            for j, f in enumerate(s["flavours"]):
-                sets.append(" " if j else "")
-                sets.append_text(chip(view, f))
+            sets.append_text(set_chips(view, s["flavours"]))
             sets.append(f" +{s['points']}", style="bold")
         if card["sets"]:
             sets.append(" each", style="dim")
@@ -311,7 +316,7 @@ class LeChocolatFace(Face):
             return f"claim {m.group(1)}"
         return action
 
-    def brief(self, action: str, mover: int, ctx: Ctx) -> str:
+    def told(self, action: str, mover: int, ctx: Ctx) -> str:
         """The players' line says a move as the log does ("break a1:g5 above row 3")."""
         return self.describe(action, {}, ctx)
 

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from sweettooth.core import JSON
 
-from .base import Ctx, Face, seat_words
+from .base import Ctx, Face, seat_words, you_case
 from .draw import Part, box, para, piece, row, styled, table, text
 
 SWEET = {"red": "#e0474c", "green": "#3fae62", "brown": "#8b5a2b", "pink": "#f48fb1",
@@ -39,14 +39,16 @@ def caption_of(tile: JSON) -> str:
 
 def plain(line: str) -> str:
     """A log line in plain English once seats are named: 'exchange sweets, You first' reads
-    'exchange sweets, you go first', "You's plate" reads 'your plate', '; You take' '; you
-    take'."""
+    'exchange sweets, you go first', and "You" inside a clause as `you_case` writes it."""
     line = re.sub(r"exchange sweets, (.+) first$",
                   lambda m: "exchange sweets, " + ("you go first" if m.group(1) == "You"
                                                    else f"{m.group(1)} goes first"), line)
-    line = re.sub(r"(^|(?<=[.;:] ))You's\b", "Your", line)
-    line = re.sub(r"\bYou's\b", "your", line)
-    return re.sub(r"(?<=[a-z0-9;,] )You\b", "you", line)
+    return you_case(line)
+
+
+def tile_of(view: JSON, n: int) -> JSON | None:
+    """Store tile number `n`'s data from the view (None if the view has none)."""
+    return next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
 
 
 def seat_of(p: str) -> int:
@@ -97,7 +99,7 @@ class SweetNoseFace(Face):
         return box("", row(*head), row(*body), classes="flat full")
 
     def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Part:
-        t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
+        t = tile_of(view, n)
         if t is None:
             return text("")
         caption = caption_of(t)
@@ -178,7 +180,7 @@ class SweetNoseFace(Face):
         out.extend(self.player(view, p, ctx) for p in order)
         tiles: list[Part] = [self.store(view, n, ctx) for n in view["stores"]["board"]]
         for p, n in enumerate(view["stores"]["held"]):
-            t = next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
+            t = tile_of(view, n)
             if t is not None:
                 tiles.append(text(styled((f"{n:>2}", "bold #f2c230"),
                                          (f" {ctx.owner(p)}: ", "dim"), caption_of(t))))
@@ -249,7 +251,7 @@ class SweetNoseFace(Face):
             return f"bid {m.group(1)} SP"
         return seat_words(action, ctx)
 
-    def told(self, action: str, mover: int, ctx: Ctx) -> str:
+    def narrate(self, action: str, mover: int, ctx: Ctx) -> str:
         """A move in the log, in words from the mover's side ("their red for Bob's green")."""
         m = re.fullmatch(r"store (\d+) (.*)", action)
         if m:
@@ -293,7 +295,7 @@ class SweetNoseFace(Face):
             m = re.match(r"^P(\d+): (.*)$", str(line))
             if m:
                 mover = seat_of(m.group(1))
-                out.append(f"{ctx.name(mover)}: {self.told(m.group(2), mover, ctx)}")
+                out.append(f"{ctx.name(mover)}: {self.narrate(m.group(2), mover, ctx)}")
             else:
                 out.append(plain(seat_words(str(line), ctx)))
         return out

@@ -8,11 +8,13 @@ player count and variant, at every position of seeded random games, the end incl
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import sweettooth as st
+from sweettooth.games.bittersweet import components as bittersweet_components
 from sweettooth.rl import spec_for
 from sweettooth.rl.encoders import BUILDERS
 from sweettooth.rl.spec import TRACKED_STATES
@@ -134,3 +136,22 @@ def test_the_fast_observation_follows_moves_skipped_and_states_interleaved(
             )
             if state.to_move is None:
                 live.remove(state)
+
+
+def test_bittersweet_maps_chocs_by_id_whatever_their_order_in_the_file(tmp_path: Path) -> None:
+    """A state dealt from a Chocs file in another order (a user's file) is observed through the
+    default spec: its fast path maps each Choc by id, as the view's encoding does."""
+    house = (Path(bittersweet_components.__file__).parent / "data" / "chocs.toml").read_text()
+    head, *chocs = house.split("\n[[choc]]\n")
+    reordered = tmp_path / "chocs.toml"
+    reordered.write_text("\n[[choc]]\n".join([head, *chocs[::-1]]))
+    spec = spec_for("bittersweet", 2)
+    assert spec.observe is not None
+    rng = random.Random(2)
+    state = st.game("bittersweet").new(2, seed=3, chocs_file=str(reordered))
+    assert state.view(0)["whereabouts"] != st.game("bittersweet").new(2, seed=3).view(0)[
+        "whereabouts"]  # (the Chocs are listed in the file's order)
+    while state.to_move is not None:
+        for seat in range(2):
+            assert np.array_equal(spec.observe(state, seat), spec.encode(state.view(seat)))
+        state.apply(rng.choice(state.legal_actions()))

@@ -15,8 +15,8 @@ GAMES = st.games()
 
 def random_steps(game_id: str, players: int, steps: int, seed: int, **options: object) -> int:
     """Random masked play for `steps` steps over as many episodes as it takes, checking at each
-    step that the mask's ids are exactly the legal actions' ids and that each id's notation is
-    the action's; returns the number of episodes."""
+    step that the mask's ids are exactly the legal actions' ids, that each id's notation is the
+    action's, and that stepping an id plays that action; returns the number of episodes."""
     env = rl.env(game_id, players, **options)
     rng = random.Random(seed)
     env.reset(seed=seed)
@@ -33,7 +33,9 @@ def random_steps(game_id: str, players: int, steps: int, seed: int, **options: o
         ids = np.flatnonzero(mask)
         assert sorted(env.spec.index[str(a)] for a in legal) == ids.tolist()
         assert {env.actions[i] for i in ids} == {str(a) for a in legal}
-        env.step(int(rng.choice(ids)))
+        chosen = int(rng.choice(ids))
+        env.step(chosen)
+        assert str(env.state.history[-1]) == env.actions[chosen]  # the id's action was played
     return episodes
 
 

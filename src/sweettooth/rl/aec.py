@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import index
 from typing import Any
 
 import numpy as np
@@ -130,8 +131,15 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         to act (of every agent once the episode is over), built at every step."""
         self._state: State | None = None
         self._view: JSON = {}
-        self._ids: list[int] = []  # the legal ids of the agent to act, in the engine's order
-        self._acts: list[Action] = []  # the legal actions, in the same order
+        # The agent to act's legal ids (in the engine's order) and actions; None until asked
+        # for when the game's fast path made the mask as bytes (`_bits`) straight from the state.
+        self._ids: list[int] | None = []
+        self._acts: list[Action] | None = []
+        self._bits: bytearray | None = None
+        self._acting = False  # an agent is to act (the episode is not over)
+        # The game's fast paths (`GameSpec`), if any.
+        self._observe = self.spec.observe
+        self._legal_mask, self._action_of = self.spec.legal_mask, self.spec.action_of
         self._blank: Mask = np.zeros(n, np.int8)
         self._blank_bytes = bytes(n)
         self._paid = False  # some reward in `rewards` is not 0
@@ -207,8 +215,15 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             self._finish(self.rules.pay(result, self.players), truncated=False)
             return
         self.agent_selection = self.possible_agents[seat]
-        legal = state.legal_actions()
-        self._ids, self._acts = self.spec.ids(legal), legal  # the mask is made by `observe`
+        self._acting = True
+        # The mask array itself is made by `observe`.
+        fast = self._legal_mask
+        self._bits = bits = None if fast is None else fast(state)
+        if bits is None:
+            legal = state.legal_actions()
+            self._ids, self._acts = self.spec.ids(legal), legal
+        else:
+            self._ids = self._acts = None
         self._view = {}
         if not self.lazy_views:
             self._view = state.view(seat)
@@ -226,24 +241,32 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
             else:
                 self.terminations[a] = True
-        self._ids, self._acts = [], []
+        self._ids, self._acts, self._bits, self._acting = [], [], None, False
         self._view = {}
         self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if not self._acting:  # the episode is over: the agent to step is terminated or truncated
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         if self._paid:  # rewards are paid only at the end (or on a penalty): else still 0
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
+        chosen = None
+        bits = self._bits
         try:
-            # The ids are few; a scan of the list beats building a dict at every step.
-            chosen = self._acts[self._ids.index(int(action))]  # type: ignore[arg-type]
+            # An int or a numpy integer; not 2.0 or "2" (TypeError).
+            i = index(action)  # type: ignore[arg-type]
+            if bits is not None:
+                if 0 <= i < len(bits) and bits[i]:
+                    chosen = self._action_of(self._state, i)  # type: ignore[misc,arg-type]
+            else:
+                # The ids are few; a scan of the list beats building a dict at every step.
+                chosen = self._acts[self._ids.index(i)]  # type: ignore[index,union-attr]
         except (ValueError, TypeError):
-            chosen = None
+            pass
         if chosen is None:
             if self.rules.illegal == "penalty":
                 pay = [0.0] * self.players
@@ -257,14 +280,17 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def _refusal(self, action: int | None) -> str:
         n = len(self.spec.actions)
-        if action is None:
-            what = "no action (None)"
-        elif not 0 <= int(action) < n:
-            return f"action id {action} is outside the action space 0..{n - 1}"
-        else:
-            what = f"action id {action} ({self.spec.actions[int(action)]!r})"
-        legal = ", ".join(str(i) for i in sorted(self._ids)[:10])
-        more = "" if len(self._ids) <= 10 else ", ..."
+        try:
+            i = index(action)  # type: ignore[arg-type]
+        except TypeError:
+            return (f"{action!r} is not an action id: ids are integers 0..{n - 1} "
+                    f"(got {type(action).__name__})")
+        if not 0 <= i < n:
+            return f"action id {i} is outside the action space 0..{n - 1}"
+        what = f"action id {i} ({self.spec.actions[i]!r})"
+        ids = self.legal_ids()
+        legal = ", ".join(str(i) for i in ids[:10])
+        more = "" if len(ids) <= 10 else ", ..."
         return (
             f"{what} is not legal for {self.agent_selection} now (not in the action mask); "
             f"legal ids: {legal}{more}"
@@ -279,14 +305,17 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        to_act = agent == self.agent_selection and bool(self._ids)
-        fast = self.spec.observe
+        to_act = agent == self.agent_selection and self._acting
+        fast = self._observe
         if fast is not None and self._state is not None:
             obs = fast(self._state, seat)
         else:
             obs = self.spec.encode(self.current_view() if to_act else self.state.view(seat))
         # A new array each time: the caller may keep or change it.
-        ids = self._ids if to_act else ()
+        if to_act and self._bits is not None:
+            return {"observation": obs, "action_mask": np.frombuffer(bytearray(self._bits),
+                                                                     np.int8)}
+        ids = self._legal()[0] if to_act else ()
         if len(ids) <= 48:  # set byte by byte: cheaper than numpy for a few ids
             bits = bytearray(self._blank_bytes)
             for i in ids:
@@ -297,14 +326,22 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             mask.put(ids, 1)
         return {"observation": obs, "action_mask": mask}
 
+    def _legal(self) -> tuple[list[int], list[Action]]:
+        """The agent to act's legal ids and actions (listed from the state only if the mask
+        came from the game's fast path)."""
+        if self._ids is None or self._acts is None:
+            legal = self.state.legal_actions()
+            self._ids, self._acts = self.spec.ids(legal), legal
+        return self._ids, self._acts
+
     def legal_actions(self) -> list[Action]:
         """The legal engine actions of the agent to act, in the engine's order (a copy of the
         list the mask was made from: no second `state.legal_actions()`)."""
-        return list(self._acts)
+        return list(self._legal()[1])
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the agent to act (sorted)."""
-        return sorted(self._ids)
+        return sorted(self._legal()[0])
 
     def render(self) -> str | None:
         """The text drawing of the game as a spectator sees it (`game.render(view)`)."""

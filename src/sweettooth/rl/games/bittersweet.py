@@ -16,15 +16,17 @@ and the observation's length follow them.
 from __future__ import annotations
 
 from array import array
+from itertools import chain, compress
+from operator import gt
 from typing import Any
 
 import numpy as np
 
-from sweettooth.core import JSON, State
+from sweettooth.core import JSON, Action, State
 from sweettooth.games.bittersweet import knowledge as kn
 from sweettooth.games.bittersweet.actions import Choose, Give, Pick, Resolve, cell_name
 from sweettooth.games.bittersweet.components import Components, load_components
-from sweettooth.games.bittersweet.state import ROWS, BitterSweetState, action_table
+from sweettooth.games.bittersweet.state import ROWS, ActionTable, BitterSweetState, action_table
 
 from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, one_hot, turn_hot
 
@@ -54,19 +56,52 @@ def action_notations(players: int, cols: int, options: dict[str, Any]) -> tuple[
     return tuple(str(a) for a in out)
 
 
-class _WhereKeys(dict[int, int]):
-    """Place mask -> its whereabouts key: its hand and wrapper bits, then how many cells it has
-    (< 2**15). Filled as masks are met; cleared if it ever grows large."""
+def _floats(size: int, ones: list[int]) -> bytes:
+    """`size` float32 values, 1.0 at `ones` and 0.0 elsewhere, as bytes."""
+    values = array("f", bytes(4 * size))
+    for i in ones:
+        values[i] = 1.0
+    return values.tobytes()
 
-    def __init__(self, all_cells: int) -> None:
+
+class _WhereBlocks(dict[int, bytes]):
+    """Place mask -> its whereabouts block (float32 bytes) for one seat: `blocks[key]`, the key
+    being the mask's hand and wrapper bits, then how many cells it has (< 2**15), or key 0 (zeros)
+    for the seat's own hand (the view leaves those Chocs out). Filled as masks are met (a row
+    holds few distinct masks); cleared if it grows past a size that stays in the CPU's caches."""
+
+    def __init__(self, blocks: list[bytes], all_cells: int, own: int) -> None:
         super().__init__()
-        self.all_cells = all_cells
+        self.blocks, self.all_cells, self.own = blocks, all_cells, own
 
-    def __missing__(self, m: int) -> int:
-        if len(self) > 100_000:
+    def __missing__(self, m: int) -> bytes:
+        if len(self) > 4_000:
             self.clear()
-        key = self[m] = m >> kn.HAND << 6 | (m & self.all_cells).bit_count()
-        return key
+        key = 0 if m == self.own else m >> kn.HAND << 6 | (m & self.all_cells).bit_count()
+        block = self[m] = self.blocks[key]
+        return block
+
+
+class _Tables:
+    """What the fast path needs of one set of components, read from its tables (ids and
+    attributes), so either card set (and a user's files) maps right: the field positions of its
+    Chocs and Preference cards, each cell's block for each Choc face up or known face down, and
+    (None when in the spec's order) which of its Chocs fills each whereabouts row."""
+
+    def __init__(self, comps: Components, choc_at: dict[str, int],
+                 attr_at: dict[str, int]) -> None:
+        self.comps = comps
+        self.choc_pos = [choc_at[x.id] for x in comps.chocs]
+        self.attr_pos = [attr_at[p.attribute] for p in comps.preferences]
+        nc = len(choc_at)
+        per_cell = len(FACES) + nc
+        self.up_cell = [_floats(per_cell, [1, len(FACES) + i]) for i in self.choc_pos]
+        self.known_cell = [_floats(per_cell, [0, len(FACES) + i]) for i in self.choc_pos]
+        self.order: list[int] | None = None
+        if self.choc_pos != list(range(nc)):
+            self.order = [len(self.choc_pos)] * nc  # past the Chocs: a block of zeros
+            for x, i in enumerate(self.choc_pos):
+                self.order[i] = x
 
 
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
@@ -169,31 +204,28 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         )
 
     # -- the fast path: `fill` of `build_view(state, seat)` without the JSON view ----------------
+    # The box and the whereabouts are most of the observation: they are put together from
+    # ready-made float32 blocks (bytes) in one join; the few other values are then set one by one.
     o_seat, o_my_turn, o_to_move = o["seat"], o["my_turn"], o["to_move"]
     o_current, o_start, o_counters = o["current"], o["start_player"], o["counters"]
     o_box, o_seats, o_where, o_tasks = o["box"], o["seats"], o["whereabouts"], o["tasks"]
     o_pending = o["pending"]
     o_kind, o_who, o_src = o_tasks + 1, o_tasks + 1 + len(TASK_KINDS), o_tasks + 1 + len(
         TASK_KINDS) + players
-    all_cells = (1 << ncell) - 1
-    tables: dict[int, tuple[Components, list[int], list[int], Any]] = {}
+    o_where_end = o_where + nc * places
+    assert o_box + ncell * per_cell == o_seats and o_seats + players * per_seat == o_where
+    tables: dict[int, _Tables] = {}
 
-    def table_of(state: BitterSweetState) -> tuple[list[int], list[int], Any]:
-        """Field positions of the state's Chocs and Preference cards, read from its component
-        tables (ids and attributes), so either card set (and a user's files) maps right (the
-        Chocs' also as an index array for the whereabouts rows, None when in the spec's order)."""
+    def table_of(state: BitterSweetState) -> _Tables:
         comps = state.comps
         found = tables.get(id(comps))
-        if found is None or found[0] is not comps:
-            chocs_at = [choc_at[x.id] for x in comps.chocs]
-            rows = None if chocs_at == list(range(nc)) else np.array(chocs_at, np.intp)
-            found = tables[id(comps)] = (
-                comps, chocs_at, [attr_at[p.attribute] for p in comps.preferences], rows)
-        return found[1], found[2], found[3]
+        if found is None or found.comps is not comps:
+            found = tables[id(comps)] = _Tables(comps, choc_at, attr_at)
+        return found
 
     # A Choc's whereabouts block depends only on its mask's hand and wrapper bits and on how
-    # many cells it has: its key (`_WhereKeys`, < 2**15) indexes a table of every such block, so a
-    # seat's whole row is looked up in one numpy take. Key 0 (no place) is a row of zeros.
+    # many cells it has: its key (< 2**15, see `_WhereBlocks`) indexes a table of every such
+    # block (as bytes, each shared by all the masks with that key). Key 0 (no place) is zeros.
     hi = np.arange(1 << (kn.OUT - kn.HAND + 1 + 6)) >> 6
     in_cells = np.arange(len(hi)) & 63
     in_hands = (hi[:, None] >> np.arange(players)) & 1
@@ -204,109 +236,155 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     blocks[:, 0] = (in_cells > 0) * weight
     blocks[:, 1:1 + players] = in_hands * weight[:, None]
     blocks[:, places - 1] = in_out * weight
-    o_where_end = o_where + nc * places
-    key_of = _WhereKeys(all_cells)
+    all_cells = (1 << ncell) - 1
+    raw, step = blocks.tobytes(), 4 * places
+    block_bytes = [raw[i:i + step] for i in range(0, len(raw), step)]
+    block_of = [_WhereBlocks(block_bytes, all_cells, kn.hand_bit(s)) for s in range(players)]
+    nowhere = bytes(4 * places)
 
-    zeros = array("f", bytes(4 * layout.size))
-    cell_starts = range(o_box, o_box + ncell * per_cell, per_cell)  # each cell's block
+    head = bytes(4 * o_box)  # the fields before the box, set one by one
+    seats_zeros = bytes(4 * (o_where - o_seats))
+    tail = bytes(4 * (layout.size - o_where_end))
+    empty_cell = _floats(per_cell, [2])
+    down_cell = _floats(per_cell, [0])
     cell_bits = [1 << c for c in range(ncell)]  # each cell's bit in a place mask
+    seat_starts = range(o_seats, o_seats + players * per_seat, per_seat)
+    hand_bits = [kn.hand_bit(s) for s in range(players)]
     bound = OBS_BOUND
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)`, from the parts of the state that view shows (the
         seat's row of the knowledge masks, its own hand, Preference cards and deck, the Preference
-        cards of others it has seen) and nothing else (tested equal). Written item by item into
-        an `array` of float32 (cheaper than numpy for single items), handed out as numpy."""
+        cards of others it has seen) and nothing else (tested equal). Written into an `array` of
+        float32 (cheaper than numpy for single items), handed out as numpy."""
         assert isinstance(state, BitterSweetState)
-        choc_pos, attr_pos, choc_rows = table_of(state)
+        t = table_of(state)
+        choc_pos, attr_pos = t.choc_pos, t.attr_pos
         row = state.know_row(seat)
-        out = zeros[:]
+        box, up = state.box, state.up
+        # Whereabouts: every Choc's block by its mask (my own hand's Chocs: zeros), except
+        # Chocs face up in the box (zeros). Knowledge is never wrong, so a Choc known to be in a
+        # place is the one there: only those need checking (here and for the box's cells).
+        where = list(map(block_of[seat].__getitem__, row))
+        for x, bit in compress(zip(box, cell_bits, strict=True), up):
+            if x >= 0 and row[x] == bit:
+                where[x] = nowhere
+        if t.order is not None:  # the Chocs not in the spec's order (or not all of them)
+            where.append(nowhere)
+            where = [where[x] for x in t.order]
+        up_cell, known_cell = t.up_cell, t.known_cell
+        cells = [empty_cell if x < 0 else up_cell[x] if face_up
+                 else known_cell[x] if row[x] == bit else down_cell
+                 for x, face_up, bit in zip(box, up, cell_bits, strict=True)]
+        out = array("f", b"".join((head, *cells, seats_zeros, *where, tail)))
         mover = state.to_move
         out[o_seat + seat] = out[o_current + state.current] = out[o_start + state.starter] = 1.0
         if mover is not None:
             out[o_to_move + mover] = 1.0
             if mover == seat:
                 out[o_my_turn] = 1.0
-        # Whereabouts: every Choc's block by its mask, except Chocs known exactly in my hand
-        # or face up in the box (key 0: zeros). Knowledge is never wrong, so a Choc known to be
-        # in a place is the one there: only those need checking.
-        keys = [key_of[m] for m in row]
-        own = kn.hand_bit(seat)
-        for x in state.hands[seat]:
-            if row[x] == own:
-                keys[x] = 0
-        for at, bit, x, face_up in zip(cell_starts, cell_bits, state.box, state.up, strict=True):
-            if x < 0:
-                out[at + 2] = 1.0
-            elif face_up:
-                out[at + 1] = out[at + 3 + choc_pos[x]] = 1.0
-                if row[x] == bit:
-                    keys[x] = 0
-            else:
-                out[at] = 1.0
-                if row[x] == bit:  # face down, and I know which Choc it is
-                    out[at + 3 + choc_pos[x]] = 1.0
-        where = np.frombuffer(out, np.float32)[o_where:o_where_end].reshape(nc, places)
-        if choc_rows is None:  # the Chocs in the spec's order
-            blocks.take(keys, axis=0, out=where)
-        else:
-            where[choc_rows] = blocks[keys]
-        for s in range(players):
-            at = o_seats + s * per_seat
+        for s, at, hand, wrappers, wins, yum, yuck, discard in zip(
+                range(players), seat_starts, state.hands, state.wrappers, state.wins, state.yum,
+                state.yuck, state.discard, strict=True):
             # (hands of 41+ Chocs or 25+ cards would pass the bound: bounded as the clip does)
-            v = len(state.hands[s]) / 5
-            out[at] = v if v < bound else bound
-            v = state.wrappers[s] / 5
-            out[at + 1] = v if v < bound else bound
-            v = state.wins[s] / 2
-            out[at + 2] = v if v < bound else bound
-            v = len(state.yum[s]) / 3
-            out[at + 3] = v if v < bound else bound
-            v = len(state.yuck[s]) / 3
-            out[at + 4] = v if v < bound else bound
+            for i, v in enumerate((len(hand) / 5, wrappers / 5, wins / 2, len(yum) / 3,
+                                   len(yuck) / 3), at):
+                out[i] = v if v < bound else bound
             base = at + 5
-            for p in state.discard[s]:
+            for p in discard:
                 out[base + attr_pos[p]] = 1.0
             if s == seat:
-                for p in state.yum[s]:
+                for p in yum:
                     out[base + na + attr_pos[p]] = 1.0
-                for p in state.yuck[s]:
+                for p in yuck:
                     out[base + 2 * na + attr_pos[p]] = 1.0
-                for x in state.hands[s]:
+                for x in hand:
                     out[base + 3 * na + choc_pos[x]] = 1.0
             else:
-                hb = kn.hand_bit(s)
-                for x in state.hands[s]:
+                hb = hand_bits[s]
+                for x in hand:
                     if row[x] == hb:  # known to be in their hand
                         out[base + 3 * na + choc_pos[x]] = 1.0
                 known = state.pknow[seat][s]
-                for p in state.yum[s]:
+                for p in yum:
                     if p in known:
                         out[base + na + attr_pos[p]] = 1.0
-                for p in state.yuck[s]:
+                for p in yuck:
                     if p in known:
                         out[base + 2 * na + attr_pos[p]] = 1.0
         tasks = state.tasks
         if tasks:
             first = tasks[-1]
-            out[o_tasks] = min(len(tasks) / 5, bound)
+            v = len(tasks) / 5
+            out[o_tasks] = v if v < bound else bound
             kind = kind_at.get(first.kind)
             if kind is not None:
                 out[o_kind + kind] = 1.0
             out[o_who + first.who] = out[o_src + choc_pos[first.src]] = 1.0
         for x in state.pending:
             out[o_pending + choc_pos[x]] = 1.0
-        at = o_counters
-        out[at] = min(state.round_no / 5, bound)
-        out[at + 1] = min(state.actions_left / 2, bound)
-        out[at + 2] = min(state.extras / 2, bound)
-        out[at + 3] = min(state.turns / max(state.turn_limit, 1), bound)
-        out[at + 4] = min(state.stack / 45, bound)
-        out[at + 5] = min(len(state.deck[seat]) / 12, bound)
+        for i, v in enumerate((state.round_no / 5, state.actions_left / 2, state.extras / 2,
+                               state.turns / max(state.turn_limit, 1), state.stack / 45,
+                               len(state.deck[seat]) / 12), o_counters):
+            out[i] = v if v < bound else bound
         # Every value is >= 0 and at most `bound`: the Box's clip of `encode` changes nothing.
         return np.frombuffer(out, np.float32)
 
-    return GameSpec(
-        "bittersweet", players, options, action_notations(players, cols, options), layout, fill,
-        observe,
-    )
+    # -- the fast mask: a turn's actions (take, reveal, return) as ids, cell by cell -----------
+    notations = action_notations(players, cols, options)
+    index = {a: i for i, a in enumerate(notations)}
+    masks: dict[int, _TurnIds] = {}
+
+    def turn_ids(state: BitterSweetState) -> _TurnIds:
+        table = state.table
+        found = masks.get(id(table))
+        if found is None or found.table is not table:
+            found = masks[id(table)] = _TurnIds(table, index)
+        return found
+
+    def legal_mask(state: State) -> bytearray | None:
+        """`turn_actions` as a mask; None for the rest (decisions, resolving, the end)."""
+        assert isinstance(state, BitterSweetState)
+        if state.tasks or len(state.pending) > 1 or state.finished is not None:
+            return None
+        t = turn_ids(state)
+        bits = bytearray(len(notations))
+        filled = [x >= 0 for x in state.box]  # (EMPTY is -1)
+        bits[t.takes] = bytes(filled)
+        bits[t.reveals] = bytes(map(gt, filled, state.up))  # filled and face down
+        seat = state.current
+        if state.stack > 0 and state.can_return(seat):  # (then some cell is empty)
+            empty = [c for c, full in enumerate(filled) if not full]
+            returns = t.returns
+            for x in state.hands[seat]:
+                to = returns[x]
+                for c in empty:
+                    bits[to[c]] = 1
+        return bits
+
+    def action_of(state: State, i: int) -> Any:
+        assert isinstance(state, BitterSweetState)
+        return turn_ids(state).actions[i]
+
+    return GameSpec("bittersweet", players, options, notations, layout, fill, observe,
+                    legal_mask, action_of)
+
+
+class _TurnIds:
+    """The ids of one action table's turn actions (the table's takes and reveals must have
+    consecutive ids, as the spec's own do: their slices), and each id's action."""
+
+    def __init__(self, table: ActionTable, index: dict[str, int]) -> None:
+        self.table = table
+        n = len(table.takes)
+        self.takes, self.reveals = (_consecutive([index[str(a)] for a in acts], n)
+                                    for acts in (table.takes, table.reveals))
+        self.returns = [[index[str(a)] for a in per_choc] for per_choc in table.returns]
+        self.actions: dict[int, Action] = {
+            index[str(a)]: a for a in (*table.takes, *table.reveals, *chain(*table.returns))}
+
+
+def _consecutive(ids: list[int], n: int) -> slice:
+    if ids != list(range(ids[0], ids[0] + n)):
+        raise ValueError("the takes and reveals of an action table need consecutive ids")
+    return slice(ids[0], ids[0] + n)

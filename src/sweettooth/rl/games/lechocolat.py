@@ -17,18 +17,43 @@ from typing import Any
 import numpy as np
 
 from sweettooth.core import JSON, State
-from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS, Split
+from sweettooth.games.lechocolat.actions import CLAIMS, SPLITS, Claim, Split
 from sweettooth.games.lechocolat.bar import ALL_RECTS, CELLS, HEIGHT, WIDTH, Rect
 from sweettooth.games.lechocolat.components import BLANK
-from sweettooth.games.lechocolat.state import OVER, PHASES, ChocolateState, card_json
+from sweettooth.games.lechocolat.state import (
+    CLAIM,
+    OVER,
+    PHASES,
+    SPLIT,
+    ChocolateState,
+    card_json,
+)
 
 from ..spec import OBS_BOUND, Field, GameSpec, Layout, Obs, Tracked, one_hot, remember, turn_hot
 
 
+def action_objects() -> list[Split | Claim]:
+    """The engine's actions in id order (each rectangle's splits have consecutive ids)."""
+    splits = [a for r in ALL_RECTS for a in SPLITS[r]]
+    return [*splits, *(CLAIMS[r] for r in ALL_RECTS if r in CLAIMS)]
+
+
 def action_notations() -> tuple[str, ...]:
-    splits = [str(a) for r in ALL_RECTS for a in SPLITS[r]]
-    claims = [str(CLAIMS[r]) for r in ALL_RECTS if r in CLAIMS]
-    return tuple(splits + claims)
+    return tuple(str(a) for a in action_objects())
+
+
+def mask_parts() -> tuple[dict[Rect, tuple[slice, bytes]], dict[Rect, int]]:
+    """For the fast mask: each splittable rectangle's ids as a slice (and its 1s as bytes), and
+    each claimable rectangle's claim id."""
+    splits: dict[Rect, tuple[slice, bytes]] = {}
+    at = 0
+    for r in ALL_RECTS:
+        k = len(SPLITS[r])
+        if k:
+            splits[r] = (slice(at, at + k), b"\x01" * k)
+            at += k
+    claims = {r: at + k for k, r in enumerate(r for r in ALL_RECTS if r in CLAIMS)}
+    return splits, claims
 
 
 def _group_cells(name: str) -> tuple[int, int, int, int]:
@@ -123,7 +148,6 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     cells = np.arange(CELLS)
     side_lut = np.array([side_index(k) for k in range(f + 1)], np.intp)
     card_parts: dict[int, tuple[Any, Any, Any]] = {}
-    split_parts: dict[Any, tuple[Any, Any]] = {}
 
     def card_part(state: ChocolateState) -> tuple[Any, Any]:
         """Where the scoring card's values go, and what they are (one card per deal)."""
@@ -174,34 +198,56 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
 
     claim_parts: dict[tuple[Rect, bool], tuple[Any, Any, Any]] = {}
 
+    def claim_part(r: Rect, mine: bool) -> tuple[Any, Any, Any]:
+        part = claim_parts.get((r, mine))
+        if part is None:
+            part = claim_parts[r, mine] = _claim_part(r, mine, o_owner, o_down, o_group, s)
+        return part
+
     def claim(t: _Seat, r: Rect, claimer: int) -> None:
         """Group `r` leaves the table for `claimer`: its owner flags, its group block cleared,
         and for the seat's own claims the down sides."""
         mine = claimer == t.seat
-        part = claim_parts.get((r, mine))
-        if part is None:
-            part = claim_parts[r, mine] = _claim_part(r, mine, o_owner, o_down, o_group, s)
-        at, values, its_cells = part
+        at, values, its_cells = claim_part(r, mine)
         out = t.out
         out[at] = values
         if mine:
             out[t.down_at[its_cells]] = 1.0
 
+    move_parts: dict[Any, tuple[Any, ...]] = {}
+
+    def move_part(action: Any) -> tuple[Any, ...]:
+        """What a move changes in every seat's observation. A split: (positions, values); its
+        halves cover the split group's cells exactly, so their blocks overwrite it. A claim:
+        the claimer's (positions, values), the other seat's, and the claimed cells."""
+        if len(move_parts) > 20_000:  # (a bar has some 3,000 splits and claims)
+            move_parts.clear()
+        if type(action) is Split:
+            a, b = (_rect_block(h, o_group) for h in action.halves())
+            part: tuple[Any, ...] = (np.array(a[0] + b[0]), np.array(a[1] + b[1], np.float32))
+        else:
+            mine = claim_part(action.group, True)
+            other = claim_part(action.group, False)
+            part = (mine[0], mine[1], other[0], other[1], mine[2])
+        move_parts[action] = part
+        return part
+
     def catch_up(t: _Seat, state: ChocolateState) -> None:
-        movers, out = state.movers, t.out
-        ply = t.ply
-        for k, action in enumerate(state.history[ply:], ply):
-            if type(action) is Split:
-                part = split_parts.get(action)
-                if part is None:
-                    # The halves cover the split group's cells exactly: their blocks overwrite it.
-                    a, b = (_rect_block(h, o_group) for h in action.halves())
-                    part = split_parts[action] = (np.array(a[0] + b[0]),
-                                                  np.array(a[1] + b[1], np.float32))
+        """Take in the moves played since the tracker's last one (one or a few: inlined)."""
+        out, seat = t.out, t.seat
+        history, movers = state.history, state.movers
+        for k in range(t.ply, len(history)):
+            action = history[k]
+            part = move_parts.get(action) or move_part(action)
+            if len(part) == 2:  # a split
                 out[part[0]] = part[1]
+            elif movers[k] == seat:  # my claim: its down sides are mine to know
+                out[part[0]] = part[1]
+                out[t.down_at[part[4]]] = 1.0
             else:
-                claim(t, action.group, movers[k])
-        t.caught_up()
+                out[part[2]] = part[3]
+        t.ply = len(history)
+        t.last = history[-1]
 
     trackers: dict[tuple[int, int], _Seat] = {}
     latest: list[_Seat | None] = [None, None]
@@ -241,8 +287,32 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             out[o_my_turn] = 1.0
         return out
 
-    spec = GameSpec("lechocolat", players, options, action_notations(), layout, fill, observe)
-    return spec
+    # -- the fast mask: `_generate`'s legal actions as ids, group by group ---------------------
+    table = action_objects()
+    split_ids, claim_ids = mask_parts()
+    n = len(table)
+
+    def legal_mask(state: State) -> bytearray:
+        assert isinstance(state, ChocolateState)
+        bits = bytearray(n)
+        phase = state.phase
+        if phase == SPLIT:
+            for g in state.groups:
+                part = split_ids.get(g)  # (single tiles have no splits)
+                if part is not None:
+                    bits[part[0]] = part[1]
+        elif phase == CLAIM:
+            for g in state.groups:
+                i = claim_ids.get(g)  # (groups of more than CLAIM_LIMIT tiles have no claim)
+                if i is not None:
+                    bits[i] = 1
+        return bits
+
+    def action_of(state: State, i: int) -> Split | Claim:
+        return table[i]
+
+    return GameSpec("lechocolat", players, options, tuple(str(a) for a in table), layout, fill,
+                    observe, legal_mask, action_of)
 
 
 class _Seat(Tracked):

@@ -19,6 +19,7 @@ Observation: see `fields`. Past rounds' revealed markers and the move list are n
 from __future__ import annotations
 
 from array import array
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -160,6 +161,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     size = layout.size
 
     zeros = array("f", bytes(4 * size))
+    per_kind = [c / TOKENS_PER_KIND for c in range(TOKENS_PER_KIND + 1)]  # (a count's share)
 
     def observe(state: State, seat: int) -> Obs:
         """`fill` of `state.view(seat)` without building it: the public table, stores, picks,
@@ -201,33 +203,23 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             for s, live in enumerate(state.in_auction):
                 if live:
                     out[o_auction + players + s] = 1.0
-        # round .. out_of_game lie side by side, as do totals and last_round.
-        plates, bowls, market = t.plate, t.bowl, t.market
-        at = o_round
-        out[at] = _bounded(state.round / 10)
-        out[at + 1] = 1.0 if rules.sky else 0.0
-        out[at + 2 + state.start] = 1.0
-        at += 2 + players
+        # round .. out_of_game lie side by side, as do totals and last_round: each run of
+        # values is written in one slice.
+        out[o_round] = _bounded(state.round / 10)
+        out[o_round + 1] = 1.0 if rules.sky else 0.0
+        out[o_round + 2 + state.start] = 1.0
         max_turns = rules.max_turns
-        for n in state.turns:
-            out[at] = _bounded(n / max_turns)
-            at += 1
-        for counts in (*plates, *bowls, market):
-            for c in counts:
-                out[at] = c / TOKENS_PER_KIND
-                at += 1
-        for k in range(N):
-            out[at] = _bounded((TOKENS_PER_KIND - sum(p[k] for p in plates)
-                                - sum(b[k] for b in bowls) - market[k]) / TOKENS_PER_KIND)
-            at += 1
-        at = o_totals
-        for sp in state.totals:
-            out[at] = _bounded(sp / 100)
-            at += 1
+        tokens = (*t.plate, *t.bowl, t.market)
+        values = [_bounded(n / max_turns) for n in state.turns]
+        values += map(per_kind.__getitem__, chain(*tokens))  # c / TOKENS_PER_KIND
+        values += [_bounded((TOKENS_PER_KIND - sum(kind)) / TOKENS_PER_KIND)
+                   for kind in zip(*tokens, strict=True)]  # out of the game
+        at = o_round + 2 + players
+        out[at:at + len(values)] = array("f", values)
+        values = [_bounded(sp / 100) for sp in state.totals]
         if state.round_sp:
-            for sp in state.round_sp[-1]:
-                out[at] = _bounded(sp / 50)
-                at += 1
+            values += [_bounded(sp / 50) for sp in state.round_sp[-1]]
+        out[o_totals:o_totals + len(values)] = array("f", values)
         return np.frombuffer(out, np.float32)
 
     return GameSpec(

@@ -10,7 +10,8 @@ the first observation of an episode is (it is part of the episode). The engine's
 plain random playout of `sweettooth bench`: `legal_actions()`, a random choice, `apply()`; the
 ratio says how much the RL layer costs. The three rates are measured in alternating slices of
 about a quarter second (`interleaved_rates`), so a shared machine whose speed drifts during the
-run changes them alike.
+run changes them alike; the ratios are the median of each round's (a round: one slice of each),
+so a round slowed by another process on the machine does not move them.
 
 Times are the CPU time of this process (`time.process_time`), so a busy shared machine slows
 the figures less than wall time would.
@@ -19,7 +20,9 @@ the figures less than wall time would.
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -95,26 +98,51 @@ def _env_run(
             return steps, spent
 
 
+@dataclass(frozen=True)
+class Rates:
+    """Engine actions/s, env steps/s with `views="lazy"` and with the default views, over all
+    rounds, and each round's three rates (`rounds`)."""
+
+    engine: float
+    lazy: float
+    info: float
+    rounds: tuple[tuple[float, float, float], ...]
+
+    @property
+    def ratio(self) -> float:
+        """The median over rounds of env steps/s (lazy views) / engine actions/s."""
+        return statistics.median(lazy / engine for engine, lazy, _ in self.rounds)
+
+    @property
+    def ratio_info(self) -> float:
+        """The same with the default views."""
+        return statistics.median(info / engine for engine, _, info in self.rounds)
+
+
 def interleaved_rates(
     game_id: str, players: int, seconds: float, slice_seconds: float = 0.25
-) -> tuple[float, float, float]:
-    """Engine actions/s, env steps/s with `views="lazy"` and with the default views, measured
-    in turns of about `slice_seconds` each (`seconds` in all), so that a machine whose speed
-    drifts (a shared one) slows the three alike and their ratios stay fair."""
+) -> Rates:
+    """The three rates, measured in rounds of one turn of about `slice_seconds` each
+    (`seconds` in all), so that a machine whose speed drifts (a shared one) slows the three
+    alike and their ratios stay fair."""
     totals = [[0, 0.0], [0, 0.0], [0, 0.0]]
     rounds = max(1, round(seconds / (3 * slice_seconds)))
     part = seconds / (3 * rounds)
+    each: list[tuple[float, float, float]] = []
     for r in range(rounds):
         seed = 1000 * r
-        for total, (count, spent) in zip(totals, (
+        runs = (
             _engine_run(game_id, players, part, seed),
             _env_run(game_id, players, part, seed, views="lazy"),
             _env_run(game_id, players, part, seed),
-        ), strict=True):
+        )
+        for total, (count, spent) in zip(totals, runs, strict=True):
             total[0] += count
             total[1] += spent
+        engine, lazy, info = (count / max(spent, 1e-9) for count, spent in runs)
+        each.append((engine, lazy, info))
     engine, lazy, info = (count / max(spent, 1e-9) for count, spent in totals)
-    return engine, lazy, info
+    return Rates(engine, lazy, info, tuple(each))
 
 
 def step_costs(game_id: str, players: int, positions: int = 300, seed: int = 0) -> JSON:
@@ -153,15 +181,16 @@ def bench_rl(
     for game_id in games or st.games():
         game = st.game(game_id)
         n = players if players is not None else game.min_players
-        engine, lazy, with_views = interleaved_rates(game_id, n, seconds)
+        rates = interleaved_rates(game_id, n, seconds)
         out.append({
             "game": game_id,
             "players": n,
-            "engine_actions_per_s": engine,
-            "env_steps_per_s": lazy,
-            "ratio": lazy / engine,
-            "env_steps_per_s_info_views": with_views,
-            "ratio_info_views": with_views / engine,
+            "engine_actions_per_s": rates.engine,
+            "env_steps_per_s": rates.lazy,
+            "ratio": rates.ratio,
+            "env_steps_per_s_info_views": rates.info,
+            "ratio_info_views": rates.ratio_info,
+            "rounds": len(rates.rounds),
             **step_costs(game_id, n),
         })
     return out
@@ -184,7 +213,8 @@ def format_rl(results: list[JSON]) -> str:
         "one core, CPU time, set-ups and resets not counted; env step = env.last() (observation"
         " + mask)\n+ a random id among the mask's + env.step(). env steps/s: views='lazy' (no JSON"
         " view unless asked for);\nwith views: the default, the view of the agent to act built"
-        " for infos at every step.\nview: state.view(seat) per step (engine); encode:"
-        " sweettooth.rl.encode of that view"
+        " for infos at every step.\nrates: over all rounds; ratios: the median of the rounds'"
+        " (a round: ~0.25 s of each, in turn)\nview: state.view(seat) per step (engine);"
+        " encode: sweettooth.rl.encode of that view"
     )
     return "\n".join(lines)

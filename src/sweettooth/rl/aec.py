@@ -224,7 +224,8 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             self._ids, self._acts = self.spec.ids(legal), legal
         else:
             self._ids = self._acts = None
-        self._view = {}
+        if self._view:  # (a view asked for in the last step)
+            self._view = {}
         if not self.lazy_views:
             self._view = state.view(seat)
             infos[self.agent_selection] = {"view": self._view}

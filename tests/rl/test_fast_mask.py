@@ -19,12 +19,9 @@ import sweettooth.rl as rl
 from sweettooth.rl import IllegalMoveError, spec_for
 from sweettooth.rl.encoders import BUILDERS
 
+from .test_fast import configurations
+
 FAST = [g for g in sorted(BUILDERS) if spec_for(g, st.game(g).min_players).legal_mask]
-
-
-def configurations(game_id: str) -> list[tuple[int, dict[str, object]]]:
-    game = st.game(game_id)
-    return [(n, dict(v)) for n in game.player_counts() for v in (game.variants() or [{}])]
 
 
 @pytest.mark.parametrize("game_id", FAST)

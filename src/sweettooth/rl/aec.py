@@ -260,10 +260,9 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         try:
             # An int or a numpy integer; not 2.0 or "2" (TypeError).
             i = index(action)  # type: ignore[arg-type]
-            if bits is not None:
-                if 0 <= i < len(bits) and bits[i]:
-                    chosen = self._action_of(self._state, i)  # type: ignore[misc,arg-type]
-            else:
+            if bits is not None and 0 <= i < len(bits) and bits[i]:
+                chosen = self._action_of(self._state, i)  # type: ignore[misc,arg-type]
+            elif bits is None:
                 # The ids are few; a scan of the list beats building a dict at every step.
                 chosen = self._acts[self._ids.index(i)]  # type: ignore[index,union-attr]
         except (ValueError, TypeError):

@@ -16,6 +16,7 @@ and the observation's length follow them.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from itertools import chain, compress
 from operator import gt
 from typing import Any
@@ -331,15 +332,13 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         return np.frombuffer(out, np.float32)
 
     # -- the fast mask: a turn's actions (take, reveal, return) as ids, cell by cell -----------
-    notations = action_notations(players, cols, options)
-    index = {a: i for i, a in enumerate(notations)}
     masks: dict[int, _TurnIds] = {}
 
     def turn_ids(state: BitterSweetState) -> _TurnIds:
         table = state.table
         found = masks.get(id(table))
         if found is None or found.table is not table:
-            found = masks[id(table)] = _TurnIds(table, index)
+            found = masks[id(table)] = _TurnIds(table, spec.action_id)
         return found
 
     def legal_mask(state: State) -> bytearray | None:
@@ -348,7 +347,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         if state.tasks or len(state.pending) > 1 or state.finished is not None:
             return None
         t = turn_ids(state)
-        bits = bytearray(len(notations))
+        bits = bytearray(len(spec.actions))
         filled = [x >= 0 for x in state.box]  # (EMPTY is -1)
         bits[t.takes] = bytes(filled)
         bits[t.reveals] = bytes(map(gt, filled, state.up))  # filled and face down
@@ -366,22 +365,23 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         assert isinstance(state, BitterSweetState)
         return turn_ids(state).actions[i]
 
-    return GameSpec("bittersweet", players, options, notations, layout, fill, observe,
-                    legal_mask, action_of)
+    spec = GameSpec("bittersweet", players, options, action_notations(players, cols, options),
+                    layout, fill, observe, legal_mask, action_of)
+    return spec
 
 
 class _TurnIds:
     """The ids of one action table's turn actions (the table's takes and reveals must have
     consecutive ids, as the spec's own do: their slices), and each id's action."""
 
-    def __init__(self, table: ActionTable, index: dict[str, int]) -> None:
+    def __init__(self, table: ActionTable, action_id: Callable[[Action], int]) -> None:
         self.table = table
         n = len(table.takes)
-        self.takes, self.reveals = (_consecutive([index[str(a)] for a in acts], n)
+        self.takes, self.reveals = (_consecutive([action_id(a) for a in acts], n)
                                     for acts in (table.takes, table.reveals))
-        self.returns = [[index[str(a)] for a in per_choc] for per_choc in table.returns]
+        self.returns = [[action_id(a) for a in per_choc] for per_choc in table.returns]
         self.actions: dict[int, Action] = {
-            index[str(a)]: a for a in (*table.takes, *table.reveals, *chain(*table.returns))}
+            action_id(a): a for a in (*table.takes, *table.reveals, *chain(*table.returns))}
 
 
 def _consecutive(ids: list[int], n: int) -> slice:

@@ -42,17 +42,20 @@ def action_notations() -> tuple[str, ...]:
     return tuple(str(a) for a in action_objects())
 
 
-def mask_parts() -> tuple[dict[Rect, tuple[slice, bytes]], dict[Rect, int]]:
-    """For the fast mask: each splittable rectangle's ids as a slice (and its 1s as bytes), and
-    each claimable rectangle's claim id."""
-    splits: dict[Rect, tuple[slice, bytes]] = {}
-    at = 0
-    for r in ALL_RECTS:
-        k = len(SPLITS[r])
-        if k:
-            splits[r] = (slice(at, at + k), b"\x01" * k)
-            at += k
-    claims = {r: at + k for k, r in enumerate(r for r in ALL_RECTS if r in CLAIMS)}
+def mask_parts(
+    table: list[Split | Claim],
+) -> tuple[dict[Rect, tuple[slice, bytes]], dict[Rect, int]]:
+    """For the fast mask, read from the id table: each splittable rectangle's ids as a slice
+    (and its 1s as bytes), and each claimable rectangle's claim id."""
+    split_ids: dict[Rect, list[int]] = {}
+    claims: dict[Rect, int] = {}
+    for i, a in enumerate(table):
+        if type(a) is Split:
+            split_ids.setdefault(a.group, []).append(i)
+        else:
+            claims[a.group] = i
+    splits = {r: (slice(ids[0], ids[-1] + 1), b"\x01" * len(ids)) for r, ids in split_ids.items()}
+    assert all(len(ids) == ids[-1] + 1 - ids[0] for ids in split_ids.values())  # consecutive
     return splits, claims
 
 
@@ -289,7 +292,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
 
     # -- the fast mask: `_generate`'s legal actions as ids, group by group ---------------------
     table = action_objects()
-    split_ids, claim_ids = mask_parts()
+    split_ids, claim_ids = mask_parts(table)
     n = len(table)
 
     def legal_mask(state: State) -> bytearray:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 
 from sweettooth.server.committer import GroupCommit
 from sweettooth.server.db import PendingAction, SeatData, Store, TableData, make_engine, migrate
@@ -125,3 +127,118 @@ def test_other_writes_run_in_the_same_thread_in_order(tmp_path: Path) -> None:
 
 
 WAIT_S = 30.0
+
+
+def counting_commits(store: Store) -> list[int]:
+    """A list that grows by one at each commit of `store`'s engine."""
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+    return commits
+
+
+def seat_names(path: Path, table_id: str) -> list[str | None]:
+    with sqlite3.connect(path) as db:
+        return [n for (n,) in db.execute(
+            "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+
+
+def queued_behind(committer: GroupCommit, gate: threading.Event) -> None:
+    """Hold the commit thread until `gate` is set, so what is queued meanwhile is one batch."""
+    committer.submit(gate.wait, WAIT_S)
+
+
+def test_writes_queued_with_actions_share_their_commit(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = store_with_table(path)
+    committer = GroupCommit(store.insert_actions, 1.0, StorageUnavailable,
+                            together=store.write_together)
+    commits = counting_commits(store)
+    gate = threading.Event()
+
+    async def run() -> list[object]:
+        queued_behind(committer, gate)
+        loop = asyncio.get_running_loop()
+        create = loop.run_in_executor(committer, store.create_table, a_table("t2"))
+        writes = [loop.run_in_executor(committer, store.claim_seat, "t2", 0, "Cy", "h0"),
+                  loop.run_in_executor(committer, store.set_ready, "t2", 0),
+                  loop.run_in_executor(committer, store.set_status, "t2", "playing", None)]
+        actions = [asyncio.ensure_future(committer.commit(PendingAction("t", ply, ply % 2, "m")))
+                   for ply in range(5)]
+        await asyncio.sleep(0.2)
+        gate.set()
+        return list(await asyncio.gather(create, *writes, *actions))
+
+    try:
+        store.create_table(a_table("t0"))
+        commits.clear()
+        results = asyncio.run(run())
+    finally:
+        committer.shutdown()
+        store.close()
+    assert results == [None, True, None, None] + [True] * 5
+    assert committed_plies(path) == [0, 1, 2, 3, 4]
+    assert seat_names(path, "t2") == ["Cy", None]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT status FROM tables WHERE id = 't2'").fetchall() == [
+            ("playing",)]
+        assert db.execute("SELECT ready FROM seats WHERE table_id = 't2'").fetchall() == [
+            (1,), (0,)]
+    # everything queued behind the gate in one commit (alone: one per write and per batch, 5),
+    # and perhaps one for the gate's own batch, which writes nothing
+    assert len(commits) <= 2
+
+
+@pytest.mark.parametrize("failing", ["write", "ply"])
+def test_a_failure_in_a_shared_batch_fails_alone(tmp_path: Path, failing: str) -> None:
+    """A write that raises (a table whose two seats have one number: its row is written, then
+    its seats are refused), or an action whose ply is taken, rolls the shared transaction back;
+    then the actions and each write run on their own: only the failing one fails, nothing of it
+    is written, and the rest commits."""
+    path = tmp_path / "db.sqlite3"
+    store = store_with_table(path)
+    store.create_table(a_table("t2"))
+    committer = GroupCommit(store.insert_actions, 1.0, StorageUnavailable,
+                            together=store.write_together)
+    gate = threading.Event()
+    new = a_table("t3")
+    if failing == "write":
+        new.seats[1] = new.seats[0]
+    plies = (0, 1, 1) if failing == "ply" else (0, 1)
+
+    async def run() -> list[object]:
+        queued_behind(committer, gate)
+        loop = asyncio.get_running_loop()
+        claim = loop.run_in_executor(committer, store.claim_seat, "t2", 1, "Di", "h1")
+        create = loop.run_in_executor(committer, store.create_table, new)
+        actions = [asyncio.ensure_future(committer.commit(PendingAction("t", ply, 0, "m")))
+                   for ply in plies]
+        await asyncio.sleep(0.2)
+        gate.set()
+        return list(await asyncio.gather(claim, create, *actions, return_exceptions=True))
+
+    try:
+        results = asyncio.run(run())
+    finally:
+        committer.shutdown()
+        store.close()
+    claimed, created, *acts = results
+    assert claimed is True
+    assert committed_plies(path) == [0, 1]
+    assert seat_names(path, "t2") == [None, "Di"]
+    with sqlite3.connect(path) as db:
+        tables = [t for (t,) in db.execute("SELECT id FROM tables ORDER BY id")]
+    if failing == "write":
+        assert isinstance(created, IntegrityError) and acts == [True, True]
+        assert tables == ["t", "t2"]  # the failed create left no table row
+    else:
+        assert created is None and acts == [True, True, False]  # ply 1 twice: one loses
+        assert tables == ["t", "t2", "t3"]
+
+
+def a_table(table_id: str) -> TableData:
+    return TableData(
+        id=table_id, game="lechocolat", rules_version="1", players=2, seed=1, bot_seed=2,
+        options={}, status="waiting", result=None,
+        seats=[SeatData(0, "human", None, None, None, False),
+               SeatData(1, "human", None, None, None, False)], actions=[],
+    )

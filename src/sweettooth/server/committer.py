@@ -14,7 +14,11 @@ A batch the database refuses is retried with backoff (`time.sleep`, in this thre
 
 It is also an `Executor`: `submit(fn, *args)` runs other writes in the same thread, between
 batches. SQLite has one writer at a time anyway, so there all writes go through this one thread
-and never wait on each other's locks.
+and never wait on each other's locks. With `together` (the store's `write_together`, on
+SQLite), a batch's actions and the writes queued with them share one transaction and one
+commit; if that fails in any way nothing of it was written, and they run as before: the
+actions as a batch, then each write alone. A write submitted here may therefore run twice, so
+it must be a database write whose only effect is in that database.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -63,8 +68,10 @@ class GroupCommit(Executor):
         closing: Callable[[], bool] = lambda: False,
         on_committed: Callable[[list[Any]], None] | None = None,
         name: str = "sweettooth-db-commit",
+        together: Callable[[Sequence[Any], Sequence[Callable[[], Any]]], list[Any]] | None = None,
     ) -> None:
         self.insert = insert
+        self.together = together
         self.retry_seconds = retry_seconds
         self.unavailable = unavailable
         self.closing = closing
@@ -127,10 +134,12 @@ class GroupCommit(Executor):
                 except queue.Empty:
                     break
             actions = [i for i in items if isinstance(i, _Action)]
-            if actions:
-                self._commit(actions)
-            for job in items:
-                if isinstance(job, _Job) and job.future.set_running_or_notify_cancel():
+            jobs = [i for i in items
+                    if isinstance(i, _Job) and i.future.set_running_or_notify_cancel()]
+            if not (jobs and self._together(actions, jobs)):
+                if actions:
+                    self._commit(actions)
+                for job in jobs:
                     try:
                         job.future.set_result(job.fn(*job.args, **job.kwargs))
                     except BaseException as exc:
@@ -138,6 +147,23 @@ class GroupCommit(Executor):
             if any(i is None for i in items):
                 self._fail_rest()
                 return
+
+    def _together(self, actions: list[_Action], jobs: list[_Job]) -> bool:
+        """Commit `actions` and `jobs` in one transaction (`together`), and answer them all;
+        False if there is no `together` or it failed (then nothing of it was written)."""
+        if self.together is None:
+            return False
+        try:
+            results = self.together(
+                [a.pending for a in actions],
+                [partial(job.fn, *job.args, **job.kwargs) for job in jobs])
+        except BaseException:  # rolled back: each part runs again on its own
+            return False
+        if actions:
+            self._answer(actions, [True] * len(actions))
+        for job, result in zip(jobs, results, strict=True):
+            job.future.set_result(result)
+        return True
 
     def _commit(self, actions: list[_Action]) -> None:
         deadline = time.monotonic() + self.retry_seconds
@@ -164,6 +190,10 @@ class GroupCommit(Executor):
                 log.exception("cannot commit actions: %s", _brief(exc))
                 outcome = self.unavailable()
                 break
+        self._answer(actions, outcome)
+
+    def _answer(self, actions: list[_Action], outcome: list[bool] | Exception) -> None:
+        """Hand each action's outcome to the event loop it waits on."""
         by_loop: dict[asyncio.AbstractEventLoop, list[int]] = {}
         for index, action in enumerate(actions):
             by_loop.setdefault(action.loop, []).append(index)

@@ -17,7 +17,10 @@ the committing thread (no wait for the event loop). The bot leases (`acquire_lea
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import logging
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,6 +44,8 @@ from sqlalchemy.orm import Session
 
 from .fanout import action_event, channel_name, table_event
 from .models import ActionRow, BotLeaseRow, SeatRow, TableRow, utcnow
+
+log = logging.getLogger("sweettooth.server")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x5357_4545_5400  # PostgreSQL advisory lock held while migrating
@@ -146,6 +151,7 @@ class Store:
         self.notify_channel: str | None = None  # PostgreSQL NOTIFY channel (several processes)
         self.origin = ""  # this process, named in every notification it sends
         self.after_commit: Callable[[list[str]], None] | None = None  # actions, once committed
+        self._shared = threading.local()  # the transaction `write_together` has open, if any
 
     def close(self) -> None:
         self.engine.dispose()
@@ -175,31 +181,25 @@ class Store:
     def create_table(self, table: TableData, lease: tuple[str, float] | None = None) -> None:
         """Write the table and its seats in one transaction (with `lease` (holder, seconds): and
         the lease on its bots)."""
-        with Session(self.engine) as s, s.begin():
-            s.add(
-                TableRow(
-                    id=table.id, game=table.game, rules_version=table.rules_version,
-                    players=table.players, seed=table.seed & LOW63,
-                    bot_seed=table.bot_seed & LOW63, seed_text=str(table.seed),
-                    bot_seed_text=str(table.bot_seed), options=dict(table.options),
-                    status=table.status, result=None,
-                    created_at=datetime.fromtimestamp(table.created, UTC) if table.created
-                    else utcnow(),
-                    bot_speed=table.bot_speed, owner=table.owner,
-                )
-            )
-            s.flush()
-            for st in table.seats:
-                s.add(
-                    SeatRow(
-                        table_id=table.id, seat=st.seat, kind=st.kind, level=st.level,
-                        name=st.name, token_hash=st.token_hash, ready=st.ready,
-                    )
-                )
-            s.flush()
+        with self._transaction() as conn:
+            conn.execute(insert(TableRow), {
+                "id": table.id, "game": table.game, "rules_version": table.rules_version,
+                "players": table.players, "seed": table.seed & LOW63,
+                "bot_seed": table.bot_seed & LOW63, "seed_text": str(table.seed),
+                "bot_seed_text": str(table.bot_seed), "options": dict(table.options),
+                "status": table.status, "result": None,
+                "created_at": datetime.fromtimestamp(table.created, UTC) if table.created
+                else utcnow(),
+                "bot_speed": table.bot_speed, "owner": table.owner,
+            })
+            conn.execute(insert(SeatRow), [
+                {"table_id": table.id, "seat": st.seat, "kind": st.kind, "level": st.level,
+                 "name": st.name, "token_hash": st.token_hash, "ready": st.ready}
+                for st in table.seats
+            ])
             if lease is not None:
-                s.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
-            self._changed(s.connection(), table.id, new=True)
+                conn.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
+            self._changed(conn, table.id, new=True)
 
     def load_table(self, table_id: str, from_ply: int = 0) -> TableData | None:
         """The table as stored, with its actions from `from_ply` on (all by default)."""
@@ -240,29 +240,29 @@ class Store:
             )
 
     def set_status(self, table_id: str, status: str, result: dict[str, Any] | None) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(
+        with self._transaction() as conn:
+            conn.execute(
                 update(TableRow).where(TableRow.id == table_id)
                 .values(status=status, result=result)
             )
             if status in ("finished", "abandoned"):  # nothing left for a bot to play
-                s.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
-            self._changed(s.connection(), table_id)
+                conn.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
+            self._changed(conn, table_id)
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table (an expired one nobody joined): its seats and actions go with it."""
-        with Session(self.engine) as s, s.begin():
-            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
-            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-            s.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
-            s.execute(delete(TableRow).where(TableRow.id == table_id))
-            self._changed(s.connection(), table_id)
+        with self._transaction() as conn:
+            conn.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            conn.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            conn.execute(delete(BotLeaseRow).where(BotLeaseRow.table_id == table_id))
+            conn.execute(delete(TableRow).where(TableRow.id == table_id))
+            self._changed(conn, table_id)
 
     # -- seats ---------------------------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free human seat to `name`; False if someone took it first."""
-        with Session(self.engine) as s, s.begin():
-            done = s.execute(
+        with self._transaction() as conn:
+            done = conn.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.table_id == table_id, SeatRow.seat == seat,
@@ -270,18 +270,18 @@ class Store:
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            claimed = bool(getattr(done, "rowcount", 0) == 1)
+            claimed = bool(done.rowcount == 1)
             if claimed:
-                self._changed(s.connection(), table_id)
+                self._changed(conn, table_id)
             return claimed
 
     def set_ready(self, table_id: str, seat: int) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(
+        with self._transaction() as conn:
+            conn.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(ready=True)
             )
-            self._changed(s.connection(), table_id)
+            self._changed(conn, table_id)
 
     # -- actions -------------------------------------------------------------------------------
     def insert_actions(self, batch: Sequence[PendingAction]) -> list[bool]:
@@ -290,11 +290,7 @@ class Store:
         The whole batch goes in one transaction; if any row collides, each is retried alone so
         the others still commit.
         """
-        rows = [
-            {"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
-             "created_at": utcnow()}
-            for a in batch
-        ]
+        rows = _action_rows(batch)
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(ActionRow), rows)
@@ -317,6 +313,45 @@ class Store:
             except IntegrityError:
                 out.append(False)
         return out
+
+    def write_together(
+        self, batch: Sequence[PendingAction], writes: Sequence[Callable[[], Any]]
+    ) -> list[Any]:
+        """One transaction, one commit: the actions of `batch` (each must win its ply), then
+        `writes` (calls of this store's write methods, which join the transaction rather than
+        begin their own); their results once committed. If anything fails (a ply already
+        taken, a write raising, the database refusing), all of it is rolled back and the error
+        raised: nothing was written, and the caller can run the parts one by one instead.
+
+        This is what the group-commit thread does with the writes queued meanwhile on SQLite:
+        a commit (and its fsync) per batch rather than one per write."""
+        with self.engine.begin() as conn:
+            self._shared.conn = conn
+            try:
+                if batch:
+                    conn.execute(insert(ActionRow), _action_rows(batch))
+                    if self.notify_channel is not None:
+                        self._notify(conn, [self._action_event(a) for a in batch])
+                results = [write() for write in writes]
+            finally:
+                self._shared.conn = None
+        if batch:  # committed: from here on nothing may fail the call (it would run again)
+            try:
+                self._committed(batch)
+            except Exception:
+                log.exception("after-commit hook failed")
+        return results
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """The transaction of a write: its own, or the one `write_together` has open in this
+        thread (committed or rolled back there, with the rest of its batch)."""
+        shared: Connection | None = getattr(self._shared, "conn", None)
+        if shared is not None:
+            yield shared
+            return
+        with self.engine.begin() as conn:
+            yield conn
 
     def _committed(self, actions: Sequence[PendingAction]) -> None:
         if self.after_commit is not None:
@@ -358,6 +393,12 @@ class Store:
         """Give up every lease of `holder` (a process stopping politely)."""
         with self.engine.begin() as conn:
             conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
+
+
+def _action_rows(batch: Sequence[PendingAction]) -> list[dict[str, Any]]:
+    now = utcnow()
+    return [{"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
+             "created_at": now} for a in batch]
 
 
 _ACQUIRE = text(

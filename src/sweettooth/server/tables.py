@@ -313,6 +313,7 @@ class TableManager:
             store.insert_actions, settings.storage_retry_seconds, StorageUnavailable,
             closing=lambda: self.closing,
             on_committed=lambda winners: self.cluster.committed(winners),
+            together=store.write_together if sqlite else None,
         )
         self.write_pool: Executor = self.committer if sqlite else ThreadPoolExecutor(
             max_workers=8, thread_name_prefix="sweettooth-db-write",

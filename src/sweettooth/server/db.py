@@ -203,31 +203,31 @@ class Store:
 
     def load_table(self, table_id: str, from_ply: int = 0) -> TableData | None:
         """The table as stored, with its actions from `from_ply` on (all by default)."""
-        with Session(self.engine) as s:
-            row = s.get(TableRow, table_id)
+        tables, seats = TableRow.__table__.c, SeatRow.__table__.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TableRow.__table__).where(tables.id == table_id)).first()
             if row is None:
                 return None
-            seats = s.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            sat = conn.execute(
+                select(seats.seat, seats.kind, seats.level, seats.name, seats.token_hash,
+                       seats.ready)
+                .where(seats.table_id == table_id).order_by(seats.seat)
             ).all()
-            actions = s.scalars(
+            actions = conn.execute(
                 select(ActionRow.action)
                 .where(ActionRow.table_id == table_id, ActionRow.ply >= from_ply)
                 .order_by(ActionRow.ply)
-            ).all()
-            return TableData(
-                id=row.id, game=row.game, rules_version=row.rules_version, players=row.players,
-                seed=int(row.seed_text) if row.seed_text else row.seed,
-                bot_seed=int(row.bot_seed_text) if row.bot_seed_text else row.bot_seed,
-                options=dict(row.options),
-                status=row.status, result=None if row.result is None else dict(row.result),
-                seats=[
-                    SeatData(x.seat, x.kind, x.level, x.name, x.token_hash, x.ready)
-                    for x in seats
-                ],
-                actions=list(actions), bot_speed=row.bot_speed or "normal", owner=row.owner,
-                created=_unix(row.created_at),
-            )
+            ).scalars().all()
+        return TableData(
+            id=row.id, game=row.game, rules_version=row.rules_version, players=row.players,
+            seed=int(row.seed_text) if row.seed_text else row.seed,
+            bot_seed=int(row.bot_seed_text) if row.bot_seed_text else row.bot_seed,
+            options=dict(row.options),
+            status=row.status, result=None if row.result is None else dict(row.result),
+            seats=[SeatData(*x) for x in sat],
+            actions=list(actions), bot_speed=row.bot_speed or "normal", owner=row.owner,
+            created=_unix(row.created_at),
+        )
 
     def unfinished_ids(self) -> list[str]:
         """Tables still waiting or playing (not finished, not abandoned), oldest first."""

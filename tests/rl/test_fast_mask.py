@@ -51,8 +51,8 @@ def test_the_fast_mask_is_the_legal_actions(game_id: str) -> None:
     assert fast > 4 * slow
 
 
-def test_the_fast_games_include_the_two_slowest_to_mask() -> None:
-    assert {"lechocolat", "bittersweet"} <= set(FAST)
+def test_the_fast_games_include_the_three_slowest_to_mask() -> None:
+    assert {"lechocolat", "bittersweet", "bonbons"} <= set(FAST)
 
 
 @pytest.mark.parametrize("game_id", ["sweetshop", *FAST])

@@ -35,11 +35,17 @@ from sweettooth.games.bonbons.actions import (
 )
 from sweettooth.games.bonbons.components import load_box
 from sweettooth.games.bonbons.state import (
+    AFTER_ROUND,
+    AFTER_SQUARE,
+    CHOOSE_COVER,
     CHOOSE_GIFT,
+    COIN_RUN,
+    DOWN,
     OVER,
     PHASES,
     ROUND_STATES,
     SQUARE_STATES,
+    START,
     BonbonsState,
 )
 
@@ -61,13 +67,18 @@ def max_slots() -> int:
     return box.deal + box.wrappers
 
 
-def action_notations(players: int, size: int) -> tuple[str, ...]:
+def action_objects(players: int, size: int) -> list[Any]:
+    """The action of each id (the engine's interned actions), in the order above."""
     slots = max_slots()
-    out = [str(a) for a in SQUARES[size]]
+    out: list[Any] = list(SQUARES[size])
     for table in (ROUNDS, COVERS, GIVES):
-        out += [str(table[s][k]) for s in range(players) for k in range(slots)]
-    out.append(str(STOP))
-    return tuple(out)
+        out += [table[s][k] for s in range(players) for k in range(slots)]
+    out.append(STOP)
+    return out
+
+
+def action_notations(players: int, size: int) -> tuple[str, ...]:
+    return tuple(str(a) for a in action_objects(players, size))
 
 
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
@@ -268,8 +279,40 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         out[o_turn] = state.turn / max(state.turn_limit, 1)
         return out
 
+    # -- the fast mask: `BonbonsState.legal_actions` as ids, from the phase and what is face down
+    table = action_objects(players, size)
+    n_squares = size * size
+    o_round, o_cover = n_squares, n_squares + players * slots
+    o_give = o_cover + players * slots
+    is_down = DOWN.__eq__
+
+    def legal_mask(state: State) -> bytearray:
+        assert isinstance(state, BonbonsState)
+        bits = bytearray(len(table))
+        ph = state.phase
+        if ph in (START, AFTER_ROUND, COIN_RUN):  # square flips
+            bits[:n_squares] = bytes(map(is_down, state.square_status))
+        if ph in (START, AFTER_SQUARE):  # round flips, if the mover has one face down
+            status, rows = state.round_status, state.rows
+            if any(status[t] == DOWN for t in rows[state.mover]):
+                for seat, row in enumerate(rows):
+                    at = o_round + seat * slots
+                    bits[at:at + len(row)] = bytes(map(is_down, map(status.__getitem__, row)))
+        elif ph in (CHOOSE_COVER, CHOOSE_GIFT):  # one of the mover's face-down tiles
+            row = state.rows[state.mover]
+            at = (o_cover if ph == CHOOSE_COVER else o_give) + state.mover * slots
+            status = state.round_status
+            bits[at:at + len(row)] = bytes(map(is_down, map(status.__getitem__, row)))
+        if ph in (AFTER_SQUARE, COIN_RUN):
+            bits[-1] = 1  # stop
+        return bits
+
+    def action_of(state: State, i: int) -> Any:
+        return table[i]
+
     return GameSpec(
-        "bonbons", players, options, action_notations(players, size), layout, fill, observe
+        "bonbons", players, options, tuple(str(a) for a in table), layout, fill, observe,
+        legal_mask, action_of,
     )
 
 

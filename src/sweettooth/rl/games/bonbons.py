@@ -284,25 +284,26 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     n_squares = size * size
     o_round, o_cover = n_squares, n_squares + players * slots
     o_give = o_cover + players * slots
-    is_down = DOWN.__eq__
+    # A status (a small int) as a byte, then `translate`: 1 where it is face down, else 0.
+    down = bytes(int(v == DOWN) for v in range(256))
+    squares_phases, rounds_phases = (START, AFTER_ROUND, COIN_RUN), (START, AFTER_SQUARE)
 
     def legal_mask(state: State) -> bytearray:
         assert isinstance(state, BonbonsState)
         bits = bytearray(len(table))
         ph = state.phase
-        if ph in (START, AFTER_ROUND, COIN_RUN):  # square flips
-            bits[:n_squares] = bytes(map(is_down, state.square_status))
-        if ph in (START, AFTER_SQUARE):  # round flips, if the mover has one face down
-            status, rows = state.round_status, state.rows
-            if any(status[t] == DOWN for t in rows[state.mover]):
+        if ph in squares_phases:  # square flips
+            bits[:n_squares] = bytes(state.square_status).translate(down)
+        if ph in rounds_phases:  # round flips, if the mover has one of their own face down
+            status, rows = state.round_status.__getitem__, state.rows
+            if DOWN in bytes(map(status, rows[state.mover])):
                 for seat, row in enumerate(rows):
                     at = o_round + seat * slots
-                    bits[at:at + len(row)] = bytes(map(is_down, map(status.__getitem__, row)))
+                    bits[at:at + len(row)] = bytes(map(status, row)).translate(down)
         elif ph in (CHOOSE_COVER, CHOOSE_GIFT):  # one of the mover's face-down tiles
             row = state.rows[state.mover]
             at = (o_cover if ph == CHOOSE_COVER else o_give) + state.mover * slots
-            status = state.round_status
-            bits[at:at + len(row)] = bytes(map(is_down, map(status.__getitem__, row)))
+            bits[at:at + len(row)] = bytes(map(state.round_status.__getitem__, row)).translate(down)
         if ph in (AFTER_SQUARE, COIN_RUN):
             bits[-1] = 1  # stop
         return bits

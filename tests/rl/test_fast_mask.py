@@ -47,12 +47,13 @@ def test_the_fast_mask_is_the_legal_actions(game_id: str) -> None:
                     for i in ids:
                         assert str(spec.action_of(state, i)) == spec.actions[i]
                 state.apply(rng.choice(legal))
-    # The fast path covers most positions (a turn's actions), not just the rare ones.
-    assert fast > 4 * slow
+    # The fast path covers most positions (a turn's actions), not just the rare ones (Sweet
+    # Nose's turns that may use a store tile take the legal list: about a quarter).
+    assert fast > 2 * slow
 
 
-def test_the_fast_games_include_the_three_slowest_to_mask() -> None:
-    assert {"lechocolat", "bittersweet", "bonbons"} <= set(FAST)
+def test_the_fast_games_include_the_slowest_to_mask() -> None:
+    assert {"lechocolat", "bittersweet", "bonbons", "sweetnose"} <= set(FAST)
 
 
 @pytest.mark.parametrize("game_id", ["sweetshop", *FAST])

@@ -28,14 +28,20 @@ from sweettooth.core import JSON, State
 from sweettooth.games.sweetnose.actions import Bid, EndTurn, MarketTrade, Pass, TakeStore, Trade
 from sweettooth.games.sweetnose.components import KINDS, TOKENS_PER_KIND, StoreTile
 from sweettooth.games.sweetnose.state import (
+    AFTER_EXCHANGE,
     ALL_MARKERS,
     AUCTION,
+    END_TURN,
     EXCHANGE,
     MARKERS,
     OVER,
+    PASS,
     PICK,
+    START,
     STEP_NAMES,
     SweetNoseState,
+    kinds_present,
+    take_store,
 )
 from sweettooth.games.sweetnose.stores import uses
 from sweettooth.games.sweetnose.table import Table
@@ -222,9 +228,87 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         out[o_totals:o_totals + len(values)] = array("f", values)
         return np.frombuffer(out, np.float32)
 
+    # -- the fast mask: `SweetNoseState.legal_actions` as ids, except a turn that may use the
+    # store tile its seat holds (its uses come from the store's own rules: the legal list then)
+    notations = action_notations(players, tiles, max_bid)
+    id_of = {name: i for i, name in enumerate(notations)}
+    objects: dict[int, Any] = {id_of[str(a)]: a for a in (
+        *ALL_MARKERS, *(Trade(o, g, k) for o in range(players) for g in range(N)
+                        for k in range(N) if g != k),
+        *(MarketTrade(g, k) for g in range(N) for k in range(N) if g != k),
+        *(take_store(x.number) for x in tiles), *(Bid(b) for b in range(1, max_bid + 1)),
+        PASS, END_TURN)}
+    n_ids = len(notations)
+    o_trade, o_market = id_of[str(Trade(0, 0, 1))], id_of[str(MarketTrade(0, 1))]
+    i_pass, i_end, i_bid = id_of[str(PASS)], id_of[str(END_TURN)], id_of[str(Bid(1))] - 1
+    all_markers = bytes([1] * len(ALL_MARKERS))
+    assert id_of[str(ALL_MARKERS[0])] == 0 and o_market == o_trade + players * N * (N - 1)
+    store_ids = [(x.number, x.level, id_of[str(take_store(x.number))]) for x in tiles]
+    pair_blocks: dict[tuple[tuple[bool, ...], tuple[bool, ...]], bytes] = {}
+
+    def pairs(mine: tuple[bool, ...], theirs: tuple[bool, ...]) -> bytes:
+        """The 20 ids of trades `g` for `k` (`k != g`, in id order): 1 where I have `g` and
+        they have `k`."""
+        found = pair_blocks.get((mine, theirs))
+        if found is None:
+            found = pair_blocks[mine, theirs] = bytes(
+                int(mine[g] and theirs[k]) for g in range(N) for k in range(N) if k != g)
+        return found
+
+    no_trade = bytes(N * (N - 1))
+
+    def legal_mask(state: State) -> bytearray | None:
+        assert isinstance(state, SweetNoseState)
+        seat, phase = state.mover, state.phase
+        bits = bytearray(n_ids)
+        if seat is None:
+            return bits
+        if phase == EXCHANGE:
+            held = state.held[seat]
+            if state.step == AFTER_EXCHANGE:
+                if held:
+                    return None
+                bits[i_end] = 1
+                return bits
+            if held and state.step == START:
+                return None
+            plates = state.table.plate
+            mine = kinds_present(plates[seat])
+            any_trade = False
+            for o in range(players):
+                if o != seat:
+                    block = pairs(mine, kinds_present(plates[o]))
+                    if block != no_trade:
+                        at = o_trade + o * len(no_trade)
+                        bits[at:at + len(no_trade)] = block
+                        any_trade = True
+            block = pairs(mine, kinds_present(state.table.market))
+            if block != no_trade:
+                bits[o_market:o_market + len(no_trade)] = block
+            elif not any_trade:
+                bits[i_pass] = 1
+            return bits
+        if phase == MARKERS:
+            bits[:len(all_markers)] = all_markers
+        elif phase == PICK:
+            held_now, level = set(state.held), state.picks[0][1]
+            for number, at_level, i in store_ids:
+                if number not in held_now and at_level <= level:
+                    bits[i] = 1
+        else:  # the Shopkeeper's auction: a free space above mine, or pass
+            totals = state.totals
+            taken = {totals[s] for s in range(players) if s != seat}
+            for space in range(totals[seat] + 1, state.rules.max_bid + 1):
+                if space not in taken:
+                    bits[i_bid + space] = 1
+            bits[i_pass] = 1
+        return bits
+
+    def action_of(state: State, i: int) -> Any:
+        return objects[i]
+
     return GameSpec(
-        "sweetnose", players, options, action_notations(players, tiles, max_bid), layout, fill,
-        observe,
+        "sweetnose", players, options, notations, layout, fill, observe, legal_mask, action_of,
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from itertools import chain, compress
-from operator import gt
+from operator import gt, not_
 from typing import Any
 
 import numpy as np
@@ -353,12 +353,10 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         bits[t.reveals] = bytes(map(gt, filled, state.up))  # filled and face down
         seat = state.current
         if state.stack > 0 and state.can_return(seat):  # (then some cell is empty)
-            empty = [c for c, full in enumerate(filled) if not full]
+            empty = bytes(map(not_, filled))
             returns = t.returns
             for x in state.hands[seat]:
-                to = returns[x]
-                for c in empty:
-                    bits[to[c]] = 1
+                bits[returns[x]] = empty
         return bits
 
     def action_of(state: State, i: int) -> Any:
@@ -371,20 +369,23 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
 
 
 class _TurnIds:
-    """The ids of one action table's turn actions (the table's takes and reveals must have
-    consecutive ids, as the spec's own do: their slices), and each id's action."""
+    """The ids of one action table's turn actions (the table's takes, its reveals and each
+    Choc's returns must have consecutive ids, cell by cell, as the spec's own do: their
+    slices), and each id's action."""
 
     def __init__(self, table: ActionTable, action_id: Callable[[Action], int]) -> None:
         self.table = table
         n = len(table.takes)
         self.takes, self.reveals = (_consecutive([action_id(a) for a in acts], n)
                                     for acts in (table.takes, table.reveals))
-        self.returns = [[action_id(a) for a in per_choc] for per_choc in table.returns]
+        self.returns = [_consecutive([action_id(a) for a in per_choc], n)  # per Choc, by cell
+                        for per_choc in table.returns]
         self.actions: dict[int, Action] = {
             action_id(a): a for a in (*table.takes, *table.reveals, *chain(*table.returns))}
 
 
 def _consecutive(ids: list[int], n: int) -> slice:
     if ids != list(range(ids[0], ids[0] + n)):
-        raise ValueError("the takes and reveals of an action table need consecutive ids")
+        raise ValueError("the takes, reveals and each Choc's returns of an action table need "
+                         "consecutive ids")
     return slice(ids[0], ids[0] + n)

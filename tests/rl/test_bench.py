@@ -16,7 +16,9 @@ def test_bench_rl_measures_both_rates() -> None:
     [row] = bench_rl(["sweetshop"], seconds=0.2)
     assert row["game"] == "sweetshop" and row["players"] == 1
     assert row["engine_actions_per_s"] > 0 and row["env_steps_per_s"] > 0
-    assert 0 < row["ratio_info_views"] < row["ratio"] < 1
+    # (Which of the two is faster is a timing, checked where the gap is wide: below. Sweet
+    # Shop's two differ by only about 2x, which 0.2 s on a busy machine can turn round.)
+    assert 0 < row["ratio_info_views"] < 1 and 0 < row["ratio"] < 1
     assert row["view_us"] > 0 and row["encode_us"] > 0
     text = format_rl([row])
     assert text.splitlines()[1].split()[0] == "sweetshop"

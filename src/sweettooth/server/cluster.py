@@ -27,11 +27,11 @@ import logging
 import os
 import secrets
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import IllegalAction
 
+from .db import make_folder_of
 from .fanout import (
     Fanout,
     PgFanout,
@@ -69,9 +69,7 @@ def lock_sqlite_file(path: str | None) -> int | None:
         return None
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
-    # The database's folder, as the engine makes it (the default one, in the user's data
-    # folder, does not exist on a fresh machine): the lock is taken before the engine starts.
-    Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    make_folder_of(path)  # (the lock is taken before the engine starts, which makes it too)
     fd = os.open(f"{path}.server-lock", os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -59,6 +59,13 @@ def hash_token(token: str) -> str:
 LOW63 = 2**63 - 1
 
 
+def make_folder_of(path: str | None) -> None:
+    """Make the folder of a SQLite file (`path` as in its URL) if it has none yet: the default
+    one, in the user's data folder, does not exist on a fresh machine."""
+    if path and path != ":memory:" and not path.startswith("file:"):
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
 def make_engine(
     url: str, sqlite_synchronous: str = "FULL", sqlite_busy_timeout: float = 1.0
 ) -> Engine:
@@ -66,9 +73,7 @@ def make_engine(
     (a call blocked by another process's lock fails after `sqlite_busy_timeout` seconds and is
     retried by the caller, so no worker thread is stuck behind the lock for long)."""
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[1] if "///" in url else ""
-        if path and path != ":memory:":
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        make_folder_of(url.split("///", 1)[1] if "///" in url else "")
         engine = create_engine(
             url, connect_args={"check_same_thread": False, "timeout": sqlite_busy_timeout},
             pool_size=8,
@@ -290,29 +295,34 @@ class Store:
         The whole batch goes in one transaction; if any row collides, each is retried alone so
         the others still commit.
         """
-        rows = _action_rows(batch)
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(ActionRow), rows)
-                if self.notify_channel is not None:
-                    self._notify(conn, [self._action_event(a) for a in batch])
+                self._insert(conn, batch)
             self._committed(batch)
-            return [True] * len(rows)
+            return [True] * len(batch)
         except IntegrityError:
-            if len(rows) == 1:
+            if len(batch) == 1:
                 return [False]
         out: list[bool] = []
-        for row, pending in zip(rows, batch, strict=True):
+        for pending in batch:
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(insert(ActionRow), [row])
-                    if self.notify_channel is not None:
-                        self._notify(conn, [self._action_event(pending)])
+                    self._insert(conn, [pending])
                 self._committed([pending])
                 out.append(True)
             except IntegrityError:
                 out.append(False)
         return out
+
+    def _insert(self, conn: Connection, batch: Sequence[PendingAction]) -> None:
+        """The rows of `batch` (and, several processes, their notifications) in `conn`'s
+        transaction; IntegrityError if a ply is taken."""
+        now = utcnow()
+        conn.execute(insert(ActionRow), [
+            {"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
+             "created_at": now} for a in batch])
+        if self.notify_channel is not None:
+            self._notify(conn, [self._action_event(a) for a in batch])
 
     def write_together(
         self, batch: Sequence[PendingAction], writes: Sequence[Callable[[], Any]]
@@ -329,9 +339,7 @@ class Store:
             self._shared.conn = conn
             try:
                 if batch:
-                    conn.execute(insert(ActionRow), _action_rows(batch))
-                    if self.notify_channel is not None:
-                        self._notify(conn, [self._action_event(a) for a in batch])
+                    self._insert(conn, batch)
                 results = [write() for write in writes]
             finally:
                 self._shared.conn = None
@@ -393,12 +401,6 @@ class Store:
         """Give up every lease of `holder` (a process stopping politely)."""
         with self.engine.begin() as conn:
             conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
-
-
-def _action_rows(batch: Sequence[PendingAction]) -> list[dict[str, Any]]:
-    now = utcnow()
-    return [{"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
-             "created_at": now} for a in batch]
 
 
 _ACQUIRE = text(

@@ -287,24 +287,25 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     # A status (a small int) as a byte, then `translate`: 1 where it is face down, else 0.
     down = bytes(int(v == DOWN) for v in range(256))
     squares_phases, rounds_phases = (START, AFTER_ROUND, COIN_RUN), (START, AFTER_SQUARE)
+    own_phases, stop_phases = (CHOOSE_COVER, CHOOSE_GIFT), (AFTER_SQUARE, COIN_RUN)
 
     def legal_mask(state: State) -> bytearray:
         assert isinstance(state, BonbonsState)
         bits = bytearray(len(table))
-        ph = state.phase
+        ph, mover = state.phase, state.mover
         if ph in squares_phases:  # square flips
             bits[:n_squares] = bytes(state.square_status).translate(down)
-        if ph in rounds_phases:  # round flips, if the mover has one of their own face down
-            status, rows = state.round_status.__getitem__, state.rows
-            if DOWN in bytes(map(status, rows[state.mover])):
-                for seat, row in enumerate(rows):
+        if ph in rounds_phases or ph in own_phases:
+            status = state.round_status.__getitem__
+            downs = [bytes(map(status, row)).translate(down) for row in state.rows]
+            if ph in own_phases:  # cover or give back one of the mover's face-down tiles
+                at = (o_cover if ph == CHOOSE_COVER else o_give) + mover * slots
+                bits[at:at + len(downs[mover])] = downs[mover]
+            elif 1 in downs[mover]:  # round flips, if the mover has one of their own face down
+                for seat, row in enumerate(downs):
                     at = o_round + seat * slots
-                    bits[at:at + len(row)] = bytes(map(status, row)).translate(down)
-        elif ph in (CHOOSE_COVER, CHOOSE_GIFT):  # one of the mover's face-down tiles
-            row = state.rows[state.mover]
-            at = (o_cover if ph == CHOOSE_COVER else o_give) + state.mover * slots
-            bits[at:at + len(row)] = bytes(map(state.round_status.__getitem__, row)).translate(down)
-        if ph in (AFTER_SQUARE, COIN_RUN):
+                    bits[at:at + len(row)] = row
+        if ph in stop_phases:
             bits[-1] = 1  # stop
         return bits
 

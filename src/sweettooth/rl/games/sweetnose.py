@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from sweettooth.core import JSON, State
-from sweettooth.games.sweetnose.actions import Bid, EndTurn, MarketTrade, Pass, TakeStore, Trade
+from sweettooth.games.sweetnose.actions import Bid, MarketTrade, Trade
 from sweettooth.games.sweetnose.components import KINDS, TOKENS_PER_KIND, StoreTile
 from sweettooth.games.sweetnose.state import (
     AFTER_EXCHANGE,
@@ -59,8 +59,10 @@ def _tiles(sample: JSON) -> list[StoreTile]:
     ]
 
 
-def action_notations(players: int, tiles: list[StoreTile], max_bid: int) -> tuple[str, ...]:
-    out: list[object] = list(ALL_MARKERS)
+def action_objects(players: int, tiles: list[StoreTile], max_bid: int) -> list[Any]:
+    """The action of each id, in the order above (the engine's own objects where it interns
+    them; each store use as made for a table where every plate and bowl holds 2 of each kind)."""
+    out: list[Any] = list(ALL_MARKERS)
     out += [Trade(o, g, k) for o in range(players) for g in range(N) for k in range(N) if g != k]
     out += [MarketTrade(g, k) for g in range(N) for k in range(N) if g != k]
     full = Table(
@@ -74,10 +76,14 @@ def action_notations(players: int, tiles: list[StoreTile], max_bid: int) -> tupl
                 if str(use) not in seen:
                     seen.add(str(use))
                     out.append(use)
-    out += [TakeStore(t.number) for t in tiles]
+    out += [take_store(t.number) for t in tiles]
     out += [Bid(space) for space in range(1, max_bid + 1)]
-    out += [Pass(), EndTurn()]
-    return tuple(str(a) for a in out)
+    out += [PASS, END_TURN]
+    return out
+
+
+def action_notations(players: int, tiles: list[StoreTile], max_bid: int) -> tuple[str, ...]:
+    return tuple(str(a) for a in action_objects(players, tiles, max_bid))
 
 
 def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
@@ -230,14 +236,9 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
 
     # -- the fast mask: `SweetNoseState.legal_actions` as ids, except a turn that may use the
     # store tile its seat holds (its uses come from the store's own rules: the legal list then)
-    notations = action_notations(players, tiles, max_bid)
+    objects = action_objects(players, tiles, max_bid)
+    notations = tuple(str(a) for a in objects)
     id_of = {name: i for i, name in enumerate(notations)}
-    objects: dict[int, Any] = {id_of[str(a)]: a for a in (
-        *ALL_MARKERS, *(Trade(o, g, k) for o in range(players) for g in range(N)
-                        for k in range(N) if g != k),
-        *(MarketTrade(g, k) for g in range(N) for k in range(N) if g != k),
-        *(take_store(x.number) for x in tiles), *(Bid(b) for b in range(1, max_bid + 1)),
-        PASS, END_TURN)}
     n_ids = len(notations)
     o_trade, o_market = id_of[str(Trade(0, 0, 1))], id_of[str(MarketTrade(0, 1))]
     i_pass, i_end, i_bid = id_of[str(PASS)], id_of[str(END_TURN)], id_of[str(Bid(1))] - 1
@@ -260,18 +261,15 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     def legal_mask(state: State) -> bytearray | None:
         assert isinstance(state, SweetNoseState)
         seat, phase = state.mover, state.phase
-        bits = bytearray(n_ids)
         if seat is None:
-            return bits
+            return bytearray(n_ids)
+        if phase == EXCHANGE and state.held[seat] and state.step in (START, AFTER_EXCHANGE):
+            return None  # the turn may use the store tile held
+        bits = bytearray(n_ids)
         if phase == EXCHANGE:
-            held = state.held[seat]
             if state.step == AFTER_EXCHANGE:
-                if held:
-                    return None
                 bits[i_end] = 1
                 return bits
-            if held and state.step == START:
-                return None
             plates = state.table.plate
             mine = kinds_present(plates[seat])
             any_trade = False

@@ -36,6 +36,7 @@ from .hint_ws import HintMsg, answer_hint
 from .http_guard import ApiGuard, problem, validation_error
 from .limits import AddressLimiter, RateLimiter
 from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
+from .play_route import ServerApp
 from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
 from .settings import Settings
 from .tables import (
@@ -175,7 +176,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             await manager.stop()
             engine.dispose()
 
-    app = FastAPI(
+    app = ServerApp(
         title="sweettooth server",
         version=st.__version__,
         summary="Online tables for the sweettooth games: lobby over HTTP, play over WebSocket.",
@@ -291,8 +292,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
 
     sockets: dict[str, int] = {}
 
-    @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
+        """A client of a table (`/ws/tables/{table_id}`; `play_route.PlaySockets` calls it)."""
         await websocket.accept()
         address = websocket.client.host if websocket.client else "unknown"
         if sockets.get(address, 0) >= cfg.max_connections_per_address:
@@ -321,6 +322,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             if sockets[address] <= 0:
                 del sockets[address]
 
+    app.play_handler = play
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
 

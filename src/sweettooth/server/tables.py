@@ -521,45 +521,55 @@ class TableManager:
         return state
 
     async def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
-        """Take a free human seat (the first one when `seat` is None): (seat, token)."""
+        """Take a free human seat (the first one when `seat` is None): (seat, token).
+
+        The seats as this process knows them are tried first; the database decides. With other
+        processes on the database, a seat refused there was taken through one of them: the
+        table is read again and the choice made once more."""
         async with table.lock:
-            if self.cluster.active:  # seats taken through other processes
+            for last_try in (False, True):
+                chosen = self._free_seat(table, seat)
+                token = secrets.token_urlsafe(32)
+                digest = hash_token(token)
+                if await self.write(self.store.claim_seat, table.id, chosen, name, digest):
+                    break
+                if last_try or not self.cluster.active:
+                    raise LobbyError(409, f"seat {chosen} was just taken")
                 await self.cluster.catch_up(table)
-            if table.over:
-                raise LobbyError(409, "this game is over")
-            free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]
-            if seat is None:
-                if not free:
-                    raise LobbyError(409, "no free seat at this table")
-                seat = free[0]
-            elif not 0 <= seat < len(table.seats):
-                raise LobbyError(422, f"seat must be 0..{len(table.seats) - 1}, got {seat}")
-            elif seat not in free:
-                what = "a bot's" if table.seats[seat].kind == "bot" else "taken"
-                raise LobbyError(409, f"seat {seat} is {what}; free seats: {free or 'none'}")
-            token = secrets.token_urlsafe(32)
-            digest = hash_token(token)
-            if not await self.write(self.store.claim_seat, table.id, seat, name, digest):
-                raise LobbyError(409, f"seat {seat} was just taken")
-            table.seats[seat].name = name
-            table.seats[seat].token_hash = digest
+            table.seats[chosen].name = name
+            table.seats[chosen].token_hash = digest
         self.cluster.changed(table.id)
         table.broadcast_presence()
-        return seat, token
+        return chosen, token
+
+    @staticmethod
+    def _free_seat(table: LiveTable, seat: int | None) -> int:
+        """`seat` if it is free (the first free human seat when None), else LobbyError."""
+        if table.over:
+            raise LobbyError(409, "this game is over")
+        free = [s.seat for s in table.seats if s.kind == "human" and not s.taken]
+        if seat is None:
+            if not free:
+                raise LobbyError(409, "no free seat at this table")
+            return free[0]
+        if not 0 <= seat < len(table.seats):
+            raise LobbyError(422, f"seat must be 0..{len(table.seats) - 1}, got {seat}")
+        if seat not in free:
+            what = "a bot's" if table.seats[seat].kind == "bot" else "taken"
+            raise LobbyError(409, f"seat {seat} is {what}; free seats: {free or 'none'}")
+        return seat
 
     # -- connections ---------------------------------------------------------------------------
     async def attach(
         self, table: LiveTable, token: str | None, client: Client, log: str = "full"
     ) -> None:
         """Seat `client` by its token (None: spectator), send it the table, tell the others."""
-        if self.cluster.active:  # a seat joined, or a move made, elsewhere just now
-            await self._catch_up(table)
         seat: int | None = None
         if token is not None:
-            digest = hash_token(token)
-            for s in table.seats:
-                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
-                    seat = s.seat
+            seat = self._seat_of(table, token)
+            if seat is None and self.cluster.active:  # joined elsewhere a moment ago?
+                await self._catch_up(table)
+                seat = self._seat_of(table, token)
             if seat is None:
                 raise ProtocolError("bad_token", "this token opens no seat at this table")
         client.seat = seat
@@ -591,6 +601,16 @@ class TableManager:
                 table.broadcast_presence(skip=client)
             if started_now:
                 self.schedule_bots(table)
+
+    @staticmethod
+    def _seat_of(table: LiveTable, token: str) -> int | None:
+        """The seat `token` opens at `table` as this process knows it, if any."""
+        digest = hash_token(token)
+        seat = None
+        for s in table.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                seat = s.seat
+        return seat
 
     async def _catch_up(self, table: LiveTable) -> None:
         async with table.lock:

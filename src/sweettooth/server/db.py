@@ -157,6 +157,9 @@ class Store:
         self.origin = ""  # this process, named in every notification it sends
         self.after_commit: Callable[[list[str]], None] | None = None  # actions, once committed
         self._shared = threading.local()  # the transaction `write_together` has open, if any
+        self._postgres = engine.dialect.name == "postgresql"
+        # PostgreSQL commits an action batch as one statement in a transaction of its own
+        self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -296,9 +299,7 @@ class Store:
         the others still commit.
         """
         try:
-            with self.engine.begin() as conn:
-                self._insert(conn, batch)
-            self._committed(batch)
+            self._insert_alone(batch)
             return [True] * len(batch)
         except IntegrityError:
             if len(batch) == 1:
@@ -306,23 +307,42 @@ class Store:
         out: list[bool] = []
         for pending in batch:
             try:
-                with self.engine.begin() as conn:
-                    self._insert(conn, [pending])
-                self._committed([pending])
+                self._insert_alone([pending])
                 out.append(True)
             except IntegrityError:
                 out.append(False)
         return out
 
+    def _insert_alone(self, batch: Sequence[PendingAction]) -> None:
+        """Commit `batch` in a transaction of its own; IntegrityError if a ply is taken.
+
+        On PostgreSQL that is one statement in autocommit: one round trip to the database for
+        the rows and their notifications. Every round trip lets go of the GIL and must wait to
+        take it back from a busy event loop (up to the interpreter's switch interval, 5 ms):
+        begin, insert, notify and commit made a batch take 20 ms at the median under load."""
+        if self._postgres:
+            with self._autocommit.connect() as conn:
+                self._insert(conn, batch)
+        else:
+            with self.engine.begin() as conn:
+                self._insert(conn, batch)
+        self._committed(batch)
+
     def _insert(self, conn: Connection, batch: Sequence[PendingAction]) -> None:
         """The rows of `batch` (and, several processes, their notifications) in `conn`'s
         transaction; IntegrityError if a ply is taken."""
         now = utcnow()
+        if self._postgres:
+            conn.execute(_PG_INSERT_NOTIFY if self.notify_channel else _PG_INSERT, {
+                "t": [a.table_id for a in batch], "p": [a.ply for a in batch],
+                "s": [a.seat for a in batch], "a": [a.action for a in batch], "now": now,
+                "channel": self.notify_channel,
+                "payloads": [self._action_event(a) for a in batch],
+            })
+            return
         conn.execute(insert(ActionRow), [
             {"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
              "created_at": now} for a in batch])
-        if self.notify_channel is not None:
-            self._notify(conn, [self._action_event(a) for a in batch])
 
     def write_together(
         self, batch: Sequence[PendingAction], writes: Sequence[Callable[[], Any]]
@@ -402,6 +422,20 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
 
+
+_PG_ROWS = (
+    "ins AS (INSERT INTO actions (table_id, ply, seat, action, created_at) "
+    "SELECT t, p, s, a, :now FROM unnest(CAST(:t AS text[]), CAST(:p AS integer[]), "
+    "CAST(:s AS integer[]), CAST(:a AS text[])) AS u(t, p, s, a) RETURNING 1)"
+)
+_PG_INSERT = text(f"WITH {_PG_ROWS} SELECT count(*) FROM ins")
+"""A batch of actions in one statement (PostgreSQL)."""
+_PG_INSERT_NOTIFY = text(
+    f"WITH {_PG_ROWS}, sent AS (SELECT pg_notify(:channel, x) "
+    "FROM unnest(CAST(:payloads AS text[])) AS x) "
+    "SELECT (SELECT count(*) FROM ins), (SELECT count(*) FROM sent)"
+)
+"""The same, with a notification per action, sent if and only if the rows commit."""
 
 _ACQUIRE = text(
     "INSERT INTO bot_leases (table_id, holder, expires_at) "

@@ -1,6 +1,8 @@
-"""The group-commit thread (committer.py) on a real SQLite database: an action is answered only
-once its row is committed, concurrent actions share transactions, a ply taken first answers
-False, and a locked database is waited out with retries or reported, with nothing written."""
+"""The group-commit thread (committer.py) on a real database: an action is answered only once
+its row is committed, concurrent actions share transactions, a ply taken first answers False,
+writes queued with actions share their commit (a failure failing alone, on SQLite and on
+PostgreSQL, whose transaction is aborted by the first failed statement), and a locked SQLite
+database is waited out with retries or reported, with nothing written."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.exc import IntegrityError
 
 from sweettooth.server.committer import GroupCommit
@@ -20,8 +23,10 @@ from sweettooth.server.db import PendingAction, SeatData, Store, TableData, make
 from sweettooth.server.tables import StorageUnavailable
 
 
-def store_with_table(path: Path, busy_timeout: float = 1.0) -> Store:
-    engine = make_engine(f"sqlite:///{path}", sqlite_busy_timeout=busy_timeout)
+def store_with_table(path: Path | str, busy_timeout: float = 1.0) -> Store:
+    """A store on the SQLite file `path` (or the database URL `path`) holding table "t"."""
+    url = path if isinstance(path, str) else f"sqlite:///{path}"
+    engine = make_engine(url, sqlite_busy_timeout=busy_timeout)
     migrate(engine)
     store = Store(engine)
     store.create_table(TableData(
@@ -136,10 +141,15 @@ def counting_commits(store: Store) -> list[int]:
     return commits
 
 
-def seat_names(path: Path, table_id: str) -> list[str | None]:
-    with sqlite3.connect(path) as db:
-        return [n for (n,) in db.execute(
-            "SELECT name FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+def stored(store: Store, query: str) -> list[Any]:
+    """The first column of `query`'s rows, read through `store`'s engine (booleans as bool)."""
+    with store.engine.connect() as conn:
+        return [bool(v) if isinstance(v, int) and "ready" in query else v
+                for (v,) in conn.execute(text(query))]
+
+
+def seat_names(store: Store, table_id: str) -> list[str | None]:
+    return stored(store, f"SELECT name FROM seats WHERE table_id = '{table_id}' ORDER BY seat")
 
 
 def queued_behind(committer: GroupCommit, gate: threading.Event) -> None:
@@ -147,9 +157,8 @@ def queued_behind(committer: GroupCommit, gate: threading.Event) -> None:
     committer.submit(gate.wait, WAIT_S)
 
 
-def test_writes_queued_with_actions_share_their_commit(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = store_with_table(path)
+def test_writes_queued_with_actions_share_their_commit(db_url: str) -> None:
+    store = store_with_table(db_url)
     committer = GroupCommit(store.insert_actions, 1.0, StorageUnavailable,
                             together=store.write_together)
     commits = counting_commits(store)
@@ -174,28 +183,27 @@ def test_writes_queued_with_actions_share_their_commit(tmp_path: Path) -> None:
         results = asyncio.run(run())
     finally:
         committer.shutdown()
+    try:
+        assert results == [None, True, None, None] + [True] * 5
+        assert stored(store, "SELECT ply FROM actions ORDER BY ply") == [0, 1, 2, 3, 4]
+        assert seat_names(store, "t2") == ["Cy", None]
+        assert stored(store, "SELECT status FROM tables WHERE id = 't2'") == ["playing"]
+        assert stored(store, "SELECT ready FROM seats WHERE table_id = 't2' ORDER BY seat") \
+            == [True, False]
+    finally:
         store.close()
-    assert results == [None, True, None, None] + [True] * 5
-    assert committed_plies(path) == [0, 1, 2, 3, 4]
-    assert seat_names(path, "t2") == ["Cy", None]
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT status FROM tables WHERE id = 't2'").fetchall() == [
-            ("playing",)]
-        assert db.execute("SELECT ready FROM seats WHERE table_id = 't2'").fetchall() == [
-            (1,), (0,)]
     # everything queued behind the gate in one commit (alone: one per write and per batch, 5),
     # and perhaps one for the gate's own batch, which writes nothing
     assert len(commits) <= 2
 
 
 @pytest.mark.parametrize("failing", ["write", "ply"])
-def test_a_failure_in_a_shared_batch_fails_alone(tmp_path: Path, failing: str) -> None:
+def test_a_failure_in_a_shared_batch_fails_alone(db_url: str, failing: str) -> None:
     """A write that raises (a table whose two seats have one number: its row is written, then
     its seats are refused), or an action whose ply is taken, rolls the shared transaction back;
     then the actions and each write run on their own: only the failing one fails, nothing of it
     is written, and the rest commits."""
-    path = tmp_path / "db.sqlite3"
-    store = store_with_table(path)
+    store = store_with_table(db_url)
     store.create_table(a_table("t2"))
     committer = GroupCommit(store.insert_actions, 1.0, StorageUnavailable,
                             together=store.write_together)
@@ -220,13 +228,14 @@ def test_a_failure_in_a_shared_batch_fails_alone(tmp_path: Path, failing: str) -
         results = asyncio.run(run())
     finally:
         committer.shutdown()
+    try:
+        claimed, created, *acts = results
+        assert claimed is True
+        assert stored(store, "SELECT ply FROM actions ORDER BY ply") == [0, 1]
+        assert seat_names(store, "t2") == [None, "Di"]
+        tables = stored(store, "SELECT id FROM tables ORDER BY id")
+    finally:
         store.close()
-    claimed, created, *acts = results
-    assert claimed is True
-    assert committed_plies(path) == [0, 1]
-    assert seat_names(path, "t2") == [None, "Di"]
-    with sqlite3.connect(path) as db:
-        tables = [t for (t,) in db.execute("SELECT id FROM tables ORDER BY id")]
     if failing == "write":
         assert isinstance(created, IntegrityError) and acts == [True, True]
         assert tables == ["t", "t2"]  # the failed create left no table row

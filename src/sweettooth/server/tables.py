@@ -315,8 +315,10 @@ class TableManager:
             on_committed=lambda winners: self.cluster.committed(winners),
             together=store.write_together if sqlite else None,
         )
-        self.write_pool: Executor = self.committer if sqlite else ThreadPoolExecutor(
-            max_workers=8, thread_name_prefix="sweettooth-db-write",
+        self.write_pool: Executor = self.committer if sqlite else GroupCommit(
+            store.insert_actions, settings.storage_retry_seconds, StorageUnavailable,
+            closing=lambda: self.closing, name="sweettooth-db-write",
+            together=store.write_together,
         )
         self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool: Executor = make_executor(settings.bot_executor, settings.bot_workers)

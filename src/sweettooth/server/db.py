@@ -353,7 +353,8 @@ class Store:
         taken, a write raising, the database refusing), all of it is rolled back and the error
         raised: nothing was written, and the caller can run the parts one by one instead.
 
-        This is what the group-commit thread does with the writes queued meanwhile on SQLite:
+        This is what the group-commit threads do with the writes queued meanwhile (on SQLite
+        with the actions, on PostgreSQL in the write thread, `batch` empty):
         a commit (and its fsync) per batch rather than one per write."""
         with self.engine.begin() as conn:
             self._shared.conn = conn

@@ -307,8 +307,10 @@ class TableManager:
         self.db_pool: Executor = ThreadPoolExecutor(  # reads: never queued behind a write
             max_workers=4 if sqlite else 8, thread_name_prefix="sweettooth-db-read",
         )
-        # actions: group commit in a thread of its own (committer.py); on SQLite, which has
-        # one writer anyway, every other write goes through that same thread
+        # actions: group commit in a thread of its own (committer.py). The other writes are
+        # grouped too, one transaction per batch: on SQLite, which has one writer anyway, in
+        # that same thread; on PostgreSQL in a second one, so actions never wait behind them
+        # (each statement is a round trip, and each round trip a wait to take the GIL back)
         self.committer = GroupCommit(
             store.insert_actions, settings.storage_retry_seconds, StorageUnavailable,
             closing=lambda: self.closing,

@@ -11,15 +11,17 @@ import sqlite3
 import threading
 import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import event, select, text
 from sqlalchemy.exc import IntegrityError
 
 from sweettooth.server.committer import GroupCommit
 from sweettooth.server.db import PendingAction, SeatData, Store, TableData, make_engine, migrate
+from sweettooth.server.models import ActionRow
 from sweettooth.server.tables import StorageUnavailable
 
 
@@ -251,3 +253,32 @@ def a_table(table_id: str) -> TableData:
         seats=[SeatData(0, "human", None, None, None, False),
                SeatData(1, "human", None, None, None, False)], actions=[],
     )
+
+
+@pytest.mark.parametrize("json_rows", [True, False], ids=["one-statement", "executemany"])
+def test_a_sqlite_batch_is_stored_as_the_orm_stores_a_row(tmp_path: Path, json_rows: bool) -> None:
+    """SQLite inserts a batch as one statement from a JSON array (json_each, SQLite 3.38 on)
+    or, before that, with executemany: the same rows either way, typed as the ORM types them,
+    and a taken ply fails the batch, whose other actions then commit alone."""
+    path = tmp_path / "db.sqlite3"
+    store = store_with_table(path)
+    if json_rows and not store._json_rows:
+        pytest.skip("this SQLite has no json_each")
+    store._json_rows = json_rows
+    texts = ['a "quoted" \\ move', "ünïcödé ☃", "3A-4C", "x", "y"]
+    try:
+        assert store.insert_actions([PendingAction("t", p, p % 2, texts[p]) for p in range(3)]) \
+            == [True] * 3
+        assert store.insert_actions([PendingAction("t", 3, 1, "x"), PendingAction("t", 1, 0, "z"),
+                                     PendingAction("t", 4, 0, "y")]) == [True, False, True]
+        with store.engine.connect() as conn:
+            orm = [(r.table_id, r.ply, r.seat, r.action, r.created_at.year) for r in
+                   conn.execute(select(ActionRow).order_by(ActionRow.ply))]
+        assert store.load_table("t").actions == texts  # type: ignore[union-attr]
+    finally:
+        store.close()
+    year = datetime.now(UTC).year
+    assert orm == [("t", p, p % 2 if p < 4 else 0, texts[p], year) for p in range(5)]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT DISTINCT typeof(ply), typeof(seat), typeof(created_at) "
+                          "FROM actions").fetchall() == [("integer", "integer", "text")]

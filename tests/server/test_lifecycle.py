@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from sweettooth.cli.serve import tune_interpreter
+from sweettooth.server import Settings
 
 from .harness import Player, ServerProcess, api, create_table, join, wait_for
 
@@ -92,10 +96,30 @@ def test_a_connected_player_keeps_the_game_alive(short_lived: ServerProcess) -> 
 
 
 def test_expiry_settings_must_be_positive() -> None:
-    from sweettooth.server import Settings
-
     with pytest.raises(ValueError, match="waiting_table_ttl"):
         Settings.from_env({"SWEETTOOTH_WAITING_TABLE_TTL": "nan"})
     with pytest.raises(ValueError, match="abandoned_after"):
         Settings.from_env({"SWEETTOOTH_ABANDONED_AFTER": "0"})
 
+
+
+@pytest.mark.parametrize(("db", "chosen", "expected"), [
+    ("sqlite:///x.sqlite3", 0.0, 0.0005),  # SQLite: a short interval for the writer's calls
+    ("postgresql+psycopg://u@h/d", 0.0, None),  # PostgreSQL: the interpreter's own
+    ("postgresql+psycopg://u@h/d", 0.002, 0.002),  # set: as set
+])
+def test_serve_sets_the_switch_interval_its_database_calls_for(
+    db: str, chosen: float, expected: float | None
+) -> None:
+    before = sys.getswitchinterval()
+    try:
+        tune_interpreter(Settings(db=db, switch_interval=chosen))
+        assert sys.getswitchinterval() == pytest.approx(before if expected is None else expected)
+    finally:
+        sys.setswitchinterval(before)
+
+
+@pytest.mark.parametrize("raw", ["-0.1", "2", "nan", "fast"])
+def test_a_switch_interval_out_of_range_is_refused_by_name(raw: str) -> None:
+    with pytest.raises(ValueError, match=r"(?i)switch_interval"):
+        Settings.from_env({"SWEETTOOTH_SWITCH_INTERVAL": raw})

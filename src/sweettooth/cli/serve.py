@@ -8,11 +8,15 @@ or over Redis with `--redis-url`); see docs/server.md, "Several processes".
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .common import fail
+
+if TYPE_CHECKING:
+    from sweettooth.server import Settings
 
 HostArg = Annotated[str, typer.Option(help="Interface to listen on.")]
 PortArg = Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")]
@@ -43,6 +47,7 @@ def serve(
     except ValueError as exc:
         fail(str(exc))
     _check_sqlite_free(settings.db)
+    tune_interpreter(settings)
     typer.echo(f"sweettooth server: database {_safe(settings.db)}", err=True)
     if settings.redis_url:
         typer.echo(f"sweettooth server: fan-out over Redis {_safe(settings.redis_url)}", err=True)
@@ -53,6 +58,12 @@ def serve(
         log_level="info",
         **uvicorn_options(settings),  # timeouts, per-address caps, trusted proxies
     )
+
+
+def tune_interpreter(settings: Settings) -> None:
+    """Set the GIL switch interval the settings choose (`Settings.switch_interval`)."""
+    if (interval := settings.gil_switch_interval) is not None:
+        sys.setswitchinterval(interval)
 
 
 def _check_sqlite_free(url: str) -> None:

@@ -3,15 +3,20 @@ without passing the HTTP middleware; HTTP and other WebSocket paths still pass i
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.applications import Starlette
+from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from sweettooth.server import create_app
+from sweettooth.server.play_route import route_path
 from sweettooth.server.settings import Settings
 
 
@@ -62,3 +67,34 @@ def test_other_socket_paths_go_through_the_stack_and_are_refused(
     with client, pytest.raises(WebSocketDisconnect), client.websocket_connect(path) as ws:
         ws.receive_json()
     assert Recorder.seen == [("websocket", path)]
+
+
+def test_a_table_socket_plays_when_the_app_is_mounted_under_a_prefix(tmp_path: Path) -> None:
+    """Mounted at /game in another app (its `root_path`), the play socket is still the play
+    handler's, as the router's own routes are."""
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'server.sqlite3'}"))
+
+    @asynccontextmanager
+    async def lifespan(_outer: Starlette) -> AsyncIterator[None]:
+        async with app.router.lifespan_context(app):
+            yield
+
+    outer = Starlette(routes=[Mount("/game", app)], lifespan=lifespan)
+    with TestClient(outer) as client:
+        table = client.post("/game/api/tables", json={"game": "lechocolat"}).json()["id"]
+        with client.websocket_connect(f"/game/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "token": None})
+            assert ws.receive_json()["type"] == "welcome"
+        with client.websocket_connect("/game/ws/tables/nosuchtable") as ws:
+            assert ws.receive_json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize(("path", "root", "seen"), [
+    ("/ws/tables/t", "", "/ws/tables/t"),
+    ("/game/ws/tables/t", "/game", "/ws/tables/t"),
+    ("/gamex/ws/tables/t", "/game", "/gamex/ws/tables/t"),  # not under /game: left whole
+])
+def test_the_route_path_drops_the_root_path_as_the_router_does(
+    path: str, root: str, seen: str
+) -> None:
+    assert route_path({"type": "websocket", "path": path, "root_path": root}) == seen

@@ -29,6 +29,16 @@ PLAY_PATH = re.compile(r"/ws/tables/([^/]+)")
 """A table's play socket (the same match as the route pattern `/ws/tables/{table_id}`)."""
 
 
+def route_path(scope: Scope) -> str:
+    """The path the app's routes see: without the `root_path` it is mounted at, if any (as
+    Starlette's router strips it)."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root) and path[len(root):len(root) + 1] in ("", "/"):
+        return path[len(root):]
+    return path
+
+
 class PlaySockets:
     """ASGI: play sockets to `handler(websocket, table_id)`, the rest to `app`."""
 
@@ -37,7 +47,7 @@ class PlaySockets:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
-            match = PLAY_PATH.fullmatch(scope["path"])
+            match = PLAY_PATH.fullmatch(route_path(scope))
             if match is not None:
                 await self.handler(WebSocket(scope, receive, send), match.group(1))
                 return

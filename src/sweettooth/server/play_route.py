@@ -4,8 +4,9 @@ Every connection to `/ws/tables/{table_id}` lives as long as its player or spect
 and each frame sent on it used to pass down FastAPI's whole middleware stack: the error,
 telemetry, body-limit and exception middlewares, the API guard, the exit-stack middleware,
 the router and the route, a dozen coroutines and their closures held per connection and a
-wrapped `send` called per frame. None of them acts on a WebSocket (the guards and limits are
-for HTTP; the play handler checks its own input and never raises an HTTP exception), but under
+wrapped `send` called per frame. None of them acts on a WebSocket here (the guards and limits
+are for HTTP; the play handler checks its own input and never raises an HTTP exception; FastAPI's
+telemetry, which this server does not configure, would no longer see play sockets), but under
 load they made a frame cost more and every connection several dozen objects more for the
 garbage collector's full scans, whose pauses set the tail of the round trip
 (docs/server.md, "Latency under load").

@@ -12,13 +12,14 @@ A batch the database refuses is retried with backoff (`time.sleep`, in this thre
 `StorageUnavailable`) and nothing of it was applied. An `IntegrityError` is `insert`'s to handle
 (it answers False for a ply already taken); one that escapes it fails the batch at once.
 
-It is also an `Executor`: `submit(fn, *args)` runs other writes in the same thread, between
-batches. SQLite has one writer at a time anyway, so there all writes go through this one thread
-and never wait on each other's locks. With `together` (the store's `write_together`, on
-SQLite), a batch's actions and the writes queued with them share one transaction and one
-commit; if that fails in any way nothing of it was written, and they run as before: the
-actions as a batch, then each write alone. A write submitted here may therefore run twice, so
-it must be a database write whose only effect is in that database.
+It is also an `Executor`: `submit(fn, *args)` runs other writes in the same thread, between batches.
+SQLite has one writer at a time anyway, so there all writes go through this one thread and never
+wait on each other's locks. With `together` (the store's `write_together`: on SQLite in the one
+thread, on PostgreSQL in a second instance that takes only the other writes), a batch's actions and
+the writes queued with them share one transaction and one commit; if that fails in any way nothing
+of it was written, and they run as before: the actions as a batch, then each write alone. A write
+submitted here may therefore run twice, so it must be a database write whose only effect is in that
+database.
 """
 
 from __future__ import annotations

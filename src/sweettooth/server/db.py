@@ -185,10 +185,7 @@ class Store:
         """Send `payloads` when (and only if) the transaction of `conn` commits."""
         if self.notify_channel is None or not payloads:
             return
-        conn.execute(
-            text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-            {"channel": self.notify_channel, "payloads": list(payloads)},
-        )
+        conn.execute(_NOTIFY, {"channel": self.notify_channel, "payloads": list(payloads)})
 
     def _changed(self, conn: Connection, table_id: str, new: bool = False) -> None:
         if self.notify_channel is not None:
@@ -344,12 +341,14 @@ class Store:
         transaction; IntegrityError if a ply is taken."""
         now = utcnow()
         if self._postgres:
-            conn.execute(_PG_INSERT_NOTIFY if self.notify_channel else _PG_INSERT, {
-                "t": [a.table_id for a in batch], "p": [a.ply for a in batch],
-                "s": [a.seat for a in batch], "a": [a.action for a in batch], "now": now,
-                "channel": self.notify_channel,
-                "payloads": [self._action_event(a) for a in batch],
-            })
+            rows = {"t": [a.table_id for a in batch], "p": [a.ply for a in batch],
+                    "s": [a.seat for a in batch], "a": [a.action for a in batch], "now": now}
+            if self.notify_channel is None:
+                conn.execute(_PG_INSERT, rows)
+            else:
+                conn.execute(_PG_INSERT_NOTIFY, {
+                    **rows, "channel": self.notify_channel,
+                    "payloads": [self._action_event(a) for a in batch]})
             return
         if self._json_rows:
             conn.execute(_SQLITE_INSERT, {"now": now, "rows": json.dumps(
@@ -439,6 +438,10 @@ class Store:
             conn.execute(delete(BotLeaseRow).where(BotLeaseRow.holder == holder))
 
 
+_EACH_NOTIFIED = "SELECT pg_notify(:channel, x) FROM unnest(CAST(:payloads AS text[])) AS x"
+"""One notification on `channel` per text of `payloads`, sent when the transaction commits."""
+_NOTIFY = text(_EACH_NOTIFIED)
+
 _PG_ROWS = (
     "ins AS (INSERT INTO actions (table_id, ply, seat, action, created_at) "
     "SELECT t, p, s, a, :now FROM unnest(CAST(:t AS text[]), CAST(:p AS integer[]), "
@@ -447,8 +450,7 @@ _PG_ROWS = (
 _PG_INSERT = text(f"WITH {_PG_ROWS} SELECT count(*) FROM ins")
 """A batch of actions in one statement (PostgreSQL)."""
 _PG_INSERT_NOTIFY = text(
-    f"WITH {_PG_ROWS}, sent AS (SELECT pg_notify(:channel, x) "
-    "FROM unnest(CAST(:payloads AS text[])) AS x) "
+    f"WITH {_PG_ROWS}, sent AS ({_EACH_NOTIFIED}) "
     "SELECT (SELECT count(*) FROM ins), (SELECT count(*) FROM sent)"
 )
 """The same, with a notification per action, sent if and only if the rows commit."""

@@ -530,11 +530,11 @@ class TableManager:
         The seats as this process knows them are tried first; the database decides. With other
         processes on the database, a seat refused there was taken through one of them: the
         table is read again and the choice made once more."""
+        token = secrets.token_urlsafe(32)
+        digest = hash_token(token)
         async with table.lock:
             for last_try in (False, True):
                 chosen = self._free_seat(table, seat)
-                token = secrets.token_urlsafe(32)
-                digest = hash_token(token)
                 if await self.write(self.store.claim_seat, table.id, chosen, name, digest):
                     break
                 if last_try or not self.cluster.active:

@@ -155,3 +155,24 @@ def test_bonbons_names_seats_from_zero_and_tiles_as_tips_say() -> None:
     assert read("your tile 2") == "p0.2"
     assert read("Candy Bot 2's tile 1") == "p2.1"
     assert read("flip your tile 3") == "p0.3"
+
+
+def test_le_chocolat_a_tile_names_the_piece_holding_it() -> None:
+    """In the claim phase a tile ("f1", "claim g1") names the claimable piece holding it; a
+    tile of a piece too big to claim is refused with that piece named."""
+    state = st.game("lechocolat").new(2, 1)
+    for move in ("split a1:g5 at 2", "split a1:g1 at e"):
+        state.apply(move)
+    face = face_for("lechocolat")
+    seat = state.to_move
+    assert seat is not None
+    ctx = Ctx(seat=seat, names=names(2, [seat]))
+    view = state.view(seat)
+
+    def read(text: str) -> str:
+        return str(read_move(text, state, ctx, lambda n: face.words(n, view, ctx)))
+
+    assert read("f1") == read("claim G1") == read("e1:g1") == "claim e1:g1"
+    assert "or one of its tiles" in face.prompt(view, ctx)
+    with pytest.raises(ValueError, match="b3 is part of a2:g5, which has 28 tiles"):
+        read("claim b3")

@@ -66,6 +66,21 @@ def test_only_a_group_on_the_table_can_be_split_or_claimed() -> None:
     assert refused(s, Split(Rect(0, 0, 9, 1), True, 1)) == "that group is not on the bar (a1 to g5)"
 
 
+def test_part_of_a_group_names_the_whole_group() -> None:
+    s = bar("split a1:g5 at 2", "split a1:g1 at e")  # a claim now: e1:g1 is claimable
+    assert refused(s, "claim b2:c3") == (
+        "b2:c3 is part of a2:g5, which has 28 tiles: only a group of 3 tiles or fewer can be "
+        "claimed"
+    )
+    assert refused(s, "claim f1") == (
+        "f1 is part of e1:g1: a claim takes a whole group, claim e1:g1"
+    )
+    s = bar("split a1:g5 at 2", "split a1:g1 at e", "claim e1:g1")
+    assert refused(s, "split b2:c5 at c") == (
+        "b2:c5 is part of a2:g5: a split breaks a whole group, a2:g5"
+    )
+
+
 def test_a_claimed_group_names_its_owner() -> None:
     s = bar("split a1:g5 at 2", "split a1:g1 at e", "claim e1:g1")  # P2 claims e1:g1
     assert refused(s, "split e1:g1 at f") == "e1:g1 is already claimed by P2"

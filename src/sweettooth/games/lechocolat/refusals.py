@@ -44,6 +44,15 @@ def _on_bar(group: Rect) -> bool:
         and group.x + group.w <= WIDTH and group.y + group.h <= HEIGHT
 
 
+def _holding(state: ChocolateState, part: Rect) -> Rect | None:
+    """The group on the table that holds all of `part`, if one does."""
+    for g in state.groups:
+        if g.x <= part.x and part.x + part.w <= g.x + g.w and g.y <= part.y and (
+                part.y + part.h <= g.y + g.h):
+            return g
+    return None
+
+
 def why(state: ChocolateState, action: Any) -> str | None:
     """Why `action` is not legal now (None: no specific reason; the caller says what is
     expected)."""
@@ -63,6 +72,14 @@ def why(state: ChocolateState, action: Any) -> str | None:
         if len(owner) == 1 and -1 not in owner:
             who = owner.pop()
             return f"{group} is already claimed by {state.seat_label(who)}"
+        holder = _holding(state, group)
+        if holder is not None:
+            if isinstance(action, Split):
+                return f"{group} is part of {holder}: a split breaks a whole group, {holder}"
+            if holder.area > CLAIM_LIMIT:
+                return (f"{group} is part of {holder}, which has {holder.area} tiles: only a "
+                        f"group of {CLAIM_LIMIT} tiles or fewer can be claimed")  # LC-5
+            return f"{group} is part of {holder}: a claim takes a whole group, claim {holder}"
         return f"{group} is not a group on the table; the groups are {_groups(state)}"
     if isinstance(action, Split):
         if group.area == 1:

@@ -298,9 +298,11 @@ class LeChocolatFace(Face):
             return (f"break a piece along a groove ({V_GROOVE} or {H_GROOVE}), "
                     "then claim a small piece")
         if view.get("phase") == "claim":
-            # A typed move names the whole piece (the notation), never one of its tiles.
+            # A typed move names the piece, or any one of its tiles (`words`).
             claims = [a for a in view.get("legal_actions") or [] if a.startswith("claim ")]
             typed = f", or type {claims[0]}" if claims else ""
+            if claims and ":" in claims[0]:
+                typed += " (or one of its tiles)"
             return f"claim a piece (3 tiles or fewer): pick it{typed}"
         return "choose a move"
 
@@ -315,6 +317,18 @@ class LeChocolatFace(Face):
         if m:
             return f"claim {m.group(1)}"
         return action
+
+    def words(self, action: str, view: JSON, ctx: Ctx) -> list[str]:
+        """A claim is also named by its piece alone ("a1:c1") and by any one tile of it ("c1"
+        or "claim c1" for "claim a1:c1"): pieces on the table never share a tile, so a tile
+        names one."""
+        out = [self.describe(action, view, ctx)]
+        m = re.fullmatch(r"claim (\S+)", action)
+        if m:
+            c0, r0, c1, r1 = bounds(m.group(1))
+            tiles = [cell(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+            out += {m.group(1), *tiles, *(f"claim {t}" for t in tiles)} - {out[0]}
+        return out
 
     def told(self, action: str, mover: int, ctx: Ctx) -> str:
         """The players' line says a move as the log does ("break a1:g5 above row 3")."""

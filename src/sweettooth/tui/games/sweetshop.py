@@ -11,7 +11,7 @@ from textual.widgets import Static
 from sweettooth.core import JSON
 
 from .base import Ctx, Face
-from .draw import Part, box, piece, row, styled, table, text
+from .draw import Part, box, para, piece, row, styled, table, text
 
 SUITS = {
     "H": ("♥", "Hearts", "Multipack", "#e0474c"),
@@ -114,7 +114,8 @@ class SweetShopFace(Face):
             box(f"Basket ({len(view['basket'])})", row(*basket)),
             box(f"Tummy ({len(view['tummy'])})", text(tummy if view["tummy"] else Text(
                 "empty", style="dim"))),
-            text(bonus), text(Text(figs, style="dim")),
+            # Two lines of their own (as segments they would share one and be cut).
+            para(bonus), para(Text(figs, style="dim")),
         ]
         if ctx.wide:
             out.append(row(*parts2[:2]))

@@ -15,8 +15,10 @@ GAMES = st.games()
 
 def random_steps(game_id: str, players: int, steps: int, seed: int, **options: object) -> int:
     """Random masked play for `steps` steps over as many episodes as it takes, checking at each
-    step that the mask's ids are exactly the legal actions' ids, that each id's notation is the
-    action's, and that stepping an id plays that action; returns the number of episodes."""
+    step that the observation is the seat's view encoded (from `last()` as from `observe()`),
+    that the mask's ids are exactly the legal actions' ids (and the mask is the caller's to
+    change), that each id's notation is the action's, and that stepping an id plays that action;
+    returns the number of episodes."""
     env = rl.env(game_id, players, **options)
     rng = random.Random(seed)
     env.reset(seed=seed)
@@ -29,11 +31,17 @@ def random_steps(game_id: str, players: int, steps: int, seed: int, **options: o
             obs, *_ = env.last()
         mask = obs["action_mask"]
         assert mask.dtype == np.int8
+        # `last()` is the seat's own view, encoded: the same as `observe()` and `encode`.
+        again = env.observe(env.agent_selection)
+        assert np.array_equal(obs["observation"], again["observation"])
+        assert np.array_equal(mask, again["action_mask"])
+        assert np.array_equal(obs["observation"], env.spec.encode(env.current_view()))
         legal = env.state.legal_actions()
         ids = np.flatnonzero(mask)
         assert sorted(env.spec.index[str(a)] for a in legal) == ids.tolist()
         assert {env.actions[i] for i in ids} == {str(a) for a in legal}
         chosen = int(rng.choice(ids))
+        mask[:] = 0  # the caller's copy: the env still takes its legal ids
         env.step(chosen)
         assert str(env.state.history[-1]) == env.actions[chosen]  # the id's action was played
     return episodes

@@ -303,6 +303,23 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
             self._view = self.state.view(self._seat[self.agent_selection])
         return self._view
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, with the trainer's usual case (the agent to act, with the
+        game's fast observation and mask) made straight, without `observe`'s other cases."""
+        agent = self.agent_selection
+        bits, fast = self._bits, self._observe
+        if observe and bits is not None and fast is not None and self._acting:
+            obs: dict[str, Any] | None = {
+                "observation": fast(self._state, self._seat[agent]),
+                "action_mask": np.frombuffer(bytearray(bits), np.int8),
+            }
+        else:
+            obs = self.observe(agent) if observe else None
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         to_act = agent == self.agent_selection and self._acting

@@ -305,14 +305,16 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
 
     def last(
         self, observe: bool = True
-    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's `last`, with the trainer's usual case (the agent to act, with the
-        game's fast observation and mask) made straight, without `observe`'s other cases."""
+    ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last` (the observation is None with `observe=False`), with the
+        trainer's usual case (the agent to act, with the game's fast observation and mask) made
+        straight, without `observe`'s other cases."""
         agent = self.agent_selection
-        bits, fast = self._bits, self._observe
-        if observe and bits is not None and fast is not None and self._acting:
+        bits, fast, state = self._bits, self._observe, self._state
+        if observe and bits is not None and fast is not None and state is not None and (
+                self._acting):
             obs: dict[str, Any] | None = {
-                "observation": fast(self._state, self._seat[agent]),
+                "observation": fast(state, self._seat[agent]),
                 "action_mask": np.frombuffer(bytearray(bits), np.int8),
             }
         else:

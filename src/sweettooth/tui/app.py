@@ -63,6 +63,7 @@ class SweetApp(App[int]):
     .row.fill { width: 100%; }
     .box.fill { width: 1fr; }
     .box.fill .words { width: 100%; }
+    .box.fill PieceRow { width: 100%; }
     .box.full PieceRow { width: 100%; }
     .para { width: 100%; }
     #board:focus { background: $boost; }

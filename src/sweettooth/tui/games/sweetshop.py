@@ -69,7 +69,7 @@ class SweetShopFace(Face):
                               style="#d83b4f")))
         out.append(row(*dice))
         if view.get("sugar_rush"):
-            out.append(text(Text("Sugar Rush! Eat a card from your Basket at once, or skip.",
+            out.append(para(Text("Sugar Rush! Eat a card from your Basket at once, or skip.",
                                  style="bold #e0474c")))
         shelf: list[Part] = []
         for i, card in enumerate(view["shelf"]):
@@ -110,10 +110,13 @@ class SweetShopFace(Face):
             f"{f['name'].replace('Chocolate ', '')}: "
             + (f"out ({f['queue']} queued)" if f["delivered"] else "not yet")
             for f in view["figures"].values())
+        # The boxes take the board's width (side by side when wide), and their rows wrap: a
+        # late game's Tummy holds some twenty cards.
+        size = "fill" if ctx.wide else "full"
         parts2: list[Part] = [
-            box(f"Basket ({len(view['basket'])})", row(*basket)),
+            box(f"Basket ({len(view['basket'])})", row(*basket), classes=size),
             box(f"Tummy ({len(view['tummy'])})", text(tummy if view["tummy"] else Text(
-                "empty", style="dim"))),
+                "empty", style="dim")), classes=size),
             # Two lines of their own (as segments they would share one and be cut).
             para(bonus), para(Text(figs, style="dim")),
         ]

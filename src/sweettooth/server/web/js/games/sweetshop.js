@@ -80,6 +80,20 @@ function whiteDice(view) {
   });
 }
 
+/** The Flavour Changer steps ("+1", "-1") that complete a legal Eat of the picked dice and
+ *  Basket card (none when nothing such is picked: a plain Eat is sent at once). */
+function flavourChanges(view, picked) {
+  const card = picked.find((k) => k.startsWith("basket:"));
+  if (!card) return [];
+  const pair = picked.filter((k) => k.startsWith("die:")).map((k) => k.slice(4)).sort().join("+");
+  const out = [];
+  for (const a of view.legal_actions || []) {
+    const m = /^eat (\S+) with (\d)\+(\d) ([+-]1)$/.exec(a);
+    if (m && `basket:${m[1]}` === card && [m[2], m[3]].sort().join("+") === pair && !out.includes(m[4])) out.push(m[4]);
+  }
+  return out;
+}
+
 /** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
 function safeDecode(id) {
   try { return decodeURIComponent(String(id)); } catch { return String(id); }
@@ -138,7 +152,16 @@ export default {
       h("section.ss-shelf", { role: "group", "aria-label": "The Shelf" }, h("h3", "Shelf"),
         h("div.ss-slots", shelf)),
       h("div.ss-bottom",
-        h("section.ss-basket", { role: "group", "aria-label": "Your Basket" }, h("h3", `Basket (${view.basket.length})`),
+        h("section.ss-basket", { role: "group", "aria-label": "Your Basket" },
+          // The Flavour Changer's step of an Eat, beside the card being eaten (shown only while
+          // it can be clicked, like the Sour Cherries' arrows; its room is kept while a Flavour
+          // Changer is owned, so the cards do not move when it shows).
+          h("div.ss-baskethead", { class: b.flavour_changer.have && "fc" }, h("h3", `Basket (${view.basket.length})`),
+            ["+1", "-1"].map((d) => {
+              const text = `Flavour Changer ${d.replace("-", "−")}: count the pair's total as one ${d === "+1" ? "more" : "less"}.`;
+              return withTip(h("button.ss-fc", { type: "button", dataset: { key: `fc:${d}` }, "aria-label": text },
+                icon("spade"), h("span", `Flavour Changer ${d.replace("-", "−")}`)), text);
+            })),
           h("div.ss-cards", view.basket.length ? view.basket.map((c) => cardEl(c, { dataset: { key: `basket:${c}` }, prefix: "Basket: " }))
             : h("span.muted", "empty"))),
         h("section.ss-tummy", { role: "group", "aria-label": "Your Tummy" }, h("h3", `Tummy (${view.tummy.length})`),
@@ -239,7 +262,11 @@ export default {
     if (picked && picked.includes("btn:lastresort")) return "grab any card from the Shelf";
     const dice = (picked || []).filter((k) => k.startsWith("die:")).length;
     if (dice === 1) return "pick the second die of the pair";
-    if (dice === 2) return "now a Shelf card to Grab, or a Basket card to Eat";
+    if (dice === 2) {
+      const signs = flavourChanges(view, picked);
+      if (signs.length) return `use your Flavour Changer (${signs.map((d) => d.replace("-", "−")).join(" or ")}, by your Basket) to eat that card`;
+      return "now a Shelf card to Grab, or a Basket card to Eat";
+    }
     if (!(view.white_dice.left || []).length) return "end your turn (or use Sour Cherries)";
     return "pick two dice, then a Shelf card (Grab) or a Basket card (Eat)";
   },

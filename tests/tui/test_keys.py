@@ -15,6 +15,7 @@ from sweettooth.games.sweetnose.state import EXCHANGE
 from sweettooth.tui.help import HelpScreen
 from sweettooth.tui.passing import PassScreen
 from sweettooth.tui.pieces import Board
+from sweettooth.tui.quitting import QuitScreen
 
 from .helpers import make_app, screen_text, settle
 
@@ -71,6 +72,12 @@ async def test_a_typed_move_is_read_in_any_case() -> None:
         await settle(pilot, app)
         assert app.state.history[before] is not None
         assert str(app.state.history[before]) == "take a1"
+        # Played: the keys are the board's again (h is a hint, not a letter in the line).
+        assert not isinstance(app.focused, Input)
+        await pilot.press("h")
+        await settle(pilot, app)
+        assert app.query_one("#notation", Input).value == ""
+        assert "Hint" in status(app) or "hint" in screen_text(app).lower()
 
 
 async def test_a_refused_move_says_why() -> None:
@@ -178,16 +185,38 @@ async def test_hotseat_asks_to_pass_the_device_before_showing_secrets() -> None:
         assert yum not in screen_text(app).replace("Pass to Bob", "")
 
 
-async def test_q_stops_the_game_unfinished_and_types_in_the_move_line() -> None:
+async def test_q_asks_before_leaving_an_unfinished_game_and_types_in_the_move_line() -> None:
     app = make_app("lechocolat", 2)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await pilot.press("colon", "q")
         assert app.query_one("#notation", Input).value == "q"
         assert app.is_running
-        await pilot.press("escape", "q")
+        played = len(app.state.history)
+        for keys in (["escape", "q", "n"], ["ctrl+q", "escape"]):  # asked, then kept playing
+            await pilot.press(*keys[:-1])
+            await pilot.pause()
+            assert isinstance(app.screen, QuitScreen), keys
+            assert "This game is not over, and it is not saved" in screen_text(app)
+            await pilot.press(keys[-1])
+            await pilot.pause()
+            assert app.is_running and not isinstance(app.screen, QuitScreen), keys
+        assert len(app.state.history) == played
+        await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_value == 1
+    assert app.return_code == 1
+
+
+async def test_q_twice_leaves_an_unfinished_game() -> None:
+    app = make_app("bonbons", 2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("q")
+        await pilot.pause()
     assert app.return_code == 1
 
 

@@ -35,6 +35,7 @@ from .help import HelpScreen
 from .logscreen import LogScreen
 from .passing import PassScreen
 from .pieces import Board, PieceRow, Spot, nearest
+from .quitting import QuitScreen
 from .reading import read_move
 
 
@@ -470,8 +471,10 @@ class SweetApp(App[int]):
                                partial(self.face.words, view=view, ctx=ctx),
                                self.face.seat_token)
         except (SweetToothError, ValueError) as exc:
-            self.refuse(exc)
+            self.refuse(exc)  # (the line keeps the focus, to type the move again)
             return
+        # Played: the keys (h, l, arrows) are the board's again; ':' types the next move.
+        self.query_one("#board", Board).focus()
         await self.play(str(action))
 
     # -- actions (keys) ----------------------------------------------------------------------
@@ -523,5 +526,17 @@ class SweetApp(App[int]):
             self.push_screen(LogScreen(self.face.log(self.view, self.ctx)))
 
     def action_stop(self) -> None:
-        self.exit(self.exit_code, return_code=self.exit_code)
+        """Leave: at once once the game is over, else after asking (`QuitScreen`)."""
+        if self.state.to_move is None or self.exit_code == 0:
+            self.exit(self.exit_code, return_code=self.exit_code)
+            return
+        if isinstance(self.screen, QuitScreen):
+            return
+
+        def answered(quit_game: bool | None) -> None:
+            if quit_game:
+                self.exit(self.exit_code, return_code=self.exit_code)
+
+        saved_to = None if self.save is None else str(self.save)
+        self.push_screen(QuitScreen(saved_to), answered)
 

@@ -26,7 +26,7 @@ KEYS = """\
 | h | a hint: a move and why |
 | F1 or ? | this help |
 | l | the whole game log |
-| q, Ctrl+Q | stop the game |
+| q, Ctrl+Q | leave (asked first while the game is not over: y or q again leaves, n stays) |
 """
 
 

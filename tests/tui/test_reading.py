@@ -9,7 +9,7 @@ from functools import partial
 import pytest
 
 import sweettooth as st
-from sweettooth.core import State
+from sweettooth.core import State, SweetToothError
 from sweettooth.tui.games import face_for
 from sweettooth.tui.games.base import Ctx
 from sweettooth.tui.reading import names_to_seats, plain, read_move
@@ -176,3 +176,40 @@ def test_le_chocolat_a_tile_names_the_piece_holding_it() -> None:
     assert "or one of its tiles" in face.prompt(view, ctx)
     with pytest.raises(ValueError, match="b3 is part of a2:g5, which has 28 tiles"):
         read("claim b3")
+
+
+def test_bonbons_a_tile_names_the_gift_and_refusals_name_the_victim() -> None:
+    """When a thief must give a round tile back, the tile alone ("p0.4", "your tile 4") is
+    the gift; a move refused then names the victim as the screen does (the engine counts
+    people from 1, P2, and the notation seats from 0, p1)."""
+    game = st.game("bonbons")
+    rng = random.Random(4)
+    for seed in range(200):
+        state = game.new(3, seed)
+        while state.to_move is not None:
+            legal = [str(a) for a in state.legal_actions()]
+            if all(a.startswith("give ") for a in legal):
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no seeded game reached a gift")
+    seat = state.to_move
+    assert seat is not None
+    face = face_for("bonbons")
+    ctx = Ctx(seat=seat, names=names(3, [seat]))
+    view = state.view(seat)
+    gift = str(state.legal_actions()[0])
+    tile = gift.removeprefix("give ")
+    slot = tile.split(".")[1]
+    read = partial(read_move, state=state, ctx=ctx,
+                   words=lambda n: face.words(n, view, ctx), token=face.seat_token)
+    assert str(read(tile)) == str(read(f"your tile {slot}")) == gift
+    with pytest.raises(SweetToothError) as refused:
+        read("stop")
+    reason = face.reason(str(refused.value), ctx)
+    victim = next(ctx.name(s) for s in range(3)
+                  if s != seat and f"to {ctx.name(s)}" in reason)
+    assert victim != "You" and "P1" not in reason and "P2" not in reason and "P3" not in reason

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from sweettooth.core import JSON
 
-from .base import Ctx, Face, you_verb
+from .base import Ctx, Face, seat_words, you_verb
 from .draw import Part, box, piece, row, table, text
 
 COLOURS = {"red": "#e0474c", "yellow": "#f2b818", "green": "#3fae62", "blue": "#3f7fd9"}
@@ -179,10 +179,15 @@ class BonbonsFace(Face):
         return f"flip {tile_words(action, ctx)}"
 
     def words(self, action: str, view: JSON, ctx: Ctx) -> list[str]:
-        """A round tile flipped may be named without "flip" ("your tile 3"), as tips say it."""
+        """A round tile flipped may be named without "flip" ("your tile 3"), as tips say it;
+        so may the tile given back or covered with the coins (then nothing else is legal), in
+        words or notation ("your tile 4", "p0.4")."""
         said = [self.describe(action, view, ctx)]
         if _TILE.fullmatch(action):
             said.append(tile_words(action, ctx))
+        m = re.fullmatch(r"(?:cover|give) (p\d+\.\d+)", action)
+        if m:
+            said += [m.group(1), tile_words(m.group(1), ctx)]
         return said
 
     def seat_token(self, seat: int) -> str:
@@ -198,7 +203,9 @@ class BonbonsFace(Face):
         return f"own tile {slot}" if int(owner) == mover else tile_words(action, ctx)
 
     def reason(self, text: str, ctx: Ctx) -> str:
-        return player_words(text, ctx)
+        """Tiles and seats of the notation (p1.3, p1: counted from 0), and players as the
+        engine names them to people (P2: counted from 1), in players' names."""
+        return seat_words(player_words(text, ctx), ctx)
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         return PROMPTS.get(str(view.get("phase")), "choose a move")

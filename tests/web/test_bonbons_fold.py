@@ -1,0 +1,43 @@
+"""Bonbons at 1280x800: the grid, the player's own round tiles and the Stop button are on screen
+without scrolling (the own tiles and Stop once started below the fold, Stop at y=895)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SHOTS, Server
+from .test_pieces import DESKTOP, MY_TURN, new_page, open_table, settle  # noqa: F401
+
+# Rectangles of what the player needs, the page scrolled to its top.
+RECTS_JS = """() => {
+  scrollTo(0, 0);
+  const out = {};
+  const add = (name, el) => { if (el) { const r = el.getBoundingClientRect();
+    out[name] = [r.left, r.top, r.right, r.bottom]; } };
+  add("grid", document.querySelector(".bb-grid"));
+  add("mine", document.querySelector(".bb-row.mine"));
+  document.querySelectorAll(".bb-row:not(.mine)").forEach((el, i) => add("other" + i, el));
+  add("stop", [...document.querySelectorAll(".actionbar button")]
+    .find((b) => b.textContent.startsWith("Stop")));
+  return {rects: out, w: innerWidth, h: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_board_and_stop_in_view_at_1280x800(new_page: Any, server: Server, players: int) -> None:
+    page = new_page(DESKTOP)
+    open_table(page, server, "bonbons", players=players)
+    page.wait_for_selector(f"{MY_TURN}.square")
+    page.locator(".square.pickable").first.click()
+    stop = page.locator(".table-root.myturn .actionbar button", has_text="Stop")
+    expect(stop).to_be_visible()
+    settle(page)
+    got = page.evaluate(RECTS_JS)
+    page.screenshot(path=str(SHOTS / f"bonbons-1280x800-{players}p-top.png"))
+    assert {"grid", "mine", "stop"} <= set(got["rects"]), got
+    off = {name: r for name, r in got["rects"].items()
+           if r[0] < 0 or r[1] < 0 or r[2] > got["w"] or r[3] > got["h"]}
+    assert not off, f"below the fold or off screen at 1280x800: {off}"

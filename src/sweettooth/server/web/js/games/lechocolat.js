@@ -72,18 +72,35 @@ function cellsOf(g) {
   return out;
 }
 
-/** "2 Dark (+3 each), 1 Milk (−1 each)" for a group's visible sides. */
+/** What a tile scores as: its up side, or for a blank up side its down side when the viewer
+ *  knows it (the owner; everyone at the end). */
+function scoringSide(t) {
+  return t.up === "blank" && t.down ? t.down : t.up;
+}
+
+/** "Mint", or "blank up, Mint below" / "blank both sides" for a blank-up tile whose down side
+ *  the view shows. */
+function tileName(view, t) {
+  if (t.up !== "blank" || !t.down) return flavourName(view, t.up);
+  return t.down === "blank" ? "blank both sides" : `blank up, ${flavourName(view, t.down)} below`;
+}
+
+/** "2 Dark (+3 each), 1 Milk (−1 each), 1 blank up, Mint below (+2 each)" for a group's tiles
+ *  as the viewer knows them. */
 function contents(view, g, tiles) {
   const card = view.scoring_card;
-  const counts = new Map();
+  const counts = new Map(); // name -> [scoring side, count]
   for (const c of cellsOf(g)) {
     const t = tiles[c];
-    if (t) counts.set(t.up, (counts.get(t.up) || 0) + 1);
+    if (!t) continue;
+    const name = tileName(view, t);
+    const was = counts.get(name);
+    counts.set(name, [scoringSide(t), (was ? was[1] : 0) + 1]);
   }
-  return [...counts].map(([f, n]) => {
+  return [...counts].map(([name, [f, n]]) => {
     const v = card && f !== "blank" ? card.values[f] : null;
     const worth = v == null || v === 0 ? (f === "blank" || v === 0 ? " (no points)" : "") : ` (${signed(v)} each)`;
-    return `${n} ${flavourName(view, f)}${worth}`;
+    return `${n} ${name}${worth}`;
   }).join(", ");
 }
 
@@ -251,7 +268,7 @@ export default {
     for (const t of view.tiles) {
       if (t.owner == null) continue;
       const p = parseCell(t.cell);
-      const text = `${t.cell}: ${flavourName(view, t.up)}, claimed by ${seatName(ctx, t.owner)}`;
+      const text = `${t.cell}: ${tileName(view, t)}, claimed by ${seatName(ctx, t.owner)}`;
       bar.append(withTip(h("div.lc-hole", {
         style: { gridColumn: `${p.col + 2}`, gridRow: `${p.row + 2}`, "--seat-c": `var(--seat-${t.owner % 6})` },
         "aria-hidden": "true", class: [`own${t.owner}`, t.owner === ctx.seat && "mine"],

@@ -2,6 +2,7 @@
 // Used by the table shell's end panel. Games differ in what their scores mean, so each has a
 // few words here; scores and winners come from view.result, the rest from the final view.
 import { seatName } from "./dom.js";
+import { verb } from "./games/words.js";
 
 /** "Alice", "Alice and Bob", "Alice, Bob and Carol". */
 export function andList(xs) {
@@ -69,7 +70,7 @@ export function explanation(game, view, ctx) {
     case "bittersweet": {
       const wins = scores[winners[0]];
       if (shared) return `${names} reached ${fmt(wins)} round wins in the same round, so they share the game.`;
-      return `${name(winners[0])} was first to win ${fmt(wins)} rounds.`;
+      return `${name(winners[0])} ${verb(ctx, winners[0], "was")} first to win ${fmt(wins)} rounds.`;
     }
     case "bonbons": {
       if (shared) return `The turn limit was reached: ${names} had the fewest round tiles still face down, so they share the win.`;

@@ -5,7 +5,7 @@ import { seatName } from "../dom.js";
 const BASE = {
   has: "have", is: "are", does: "do", goes: "go", chooses: "choose", uses: "use",
   passes: "pass", reaches: "reach", shuffles: "shuffle", loses: "lose", closes: "close",
-  places: "place", takes: "take", gives: "give", makes: "make", shows: "show",
+  places: "place", takes: "take", gives: "give", makes: "make", shows: "show", was: "were",
 };
 
 function isYou(ctx, seat) {

@@ -204,7 +204,7 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         for row in state.pknow:
             row[seat] = sorted(set(row[seat]) | set(cards))
         names = "+".join(state.comps.preferences[c].attribute for c in cards)
-        state.note(f"{who} shows their {e.slot.upper()}!: {names}.")
+        state.note(f"{who} shows the {e.slot.upper()}! card: {names}.")
     elif d == "extra_actions":
         state.actions_left += e.count
         state.extras += e.count
@@ -215,7 +215,7 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         state.note(f"{who} takes {e.count} Empty Wrapper{'s' * (e.count > 1)}.")
     elif d == "swap_preferences":
         state.yum[seat], state.yuck[seat] = state.yuck[seat], state.yum[seat]
-        state.note(f"{who} swaps their YUM! and YUCK! cards.")
+        state.note(f"{who} swaps the YUM! and YUCK! cards.")  # (read after "You" too)
     elif d == "replace_preference":
         cards = getattr(state, e.slot)[seat]
         state.discard[seat] += cards
@@ -225,18 +225,18 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         setattr_slot(state, e.slot, seat, [])
         new = state.draw_preference(seat)
         setattr_slot(state, e.slot, seat, [new])
-        state.note(f"{who} discards their {e.slot.upper()}! ({names}) face up and draws a new "
-                   "one.", {seat: f"{who} discards their {e.slot.upper()}! ({names}) face up and "
-                            f"draws {state.comps.preferences[new].attribute}."})
+        state.note(f"{who} discards the {e.slot.upper()}! card ({names}) face up, drawing a "
+                   "new one.", {seat: f"{who} discards the {e.slot.upper()}! card ({names}) face "
+                            f"up, drawing {state.comps.preferences[new].attribute}."})
     elif d == "add_preference":
         new = state.draw_preference(seat)
         getattr(state, e.slot)[seat].append(new)
-        state.note(f"{who} draws a second card under their {e.slot.upper()}!.",
-                   {seat: f"{who} draws {state.comps.preferences[new].attribute} under their "
-                          f"{e.slot.upper()}!."})
+        state.note(f"{who} draws a second card under the {e.slot.upper()}! card.",
+                   {seat: f"{who} draws {state.comps.preferences[new].attribute} under the "
+                          f"{e.slot.upper()}! card."})
     elif d == "show_hand":
         hand = sorted(state.hands[seat])
-        state.note(f"{who} shows their hand: "
+        state.note(f"{who} shows every Choc in hand: "
                    f"{', '.join(state.chname(x) for x in hand) or 'no Chocs'}.")
         state.learn(kn.shown_hand, tuple(hand), seat)
     elif d == "end_turn":

@@ -316,7 +316,7 @@ class BitterSweetState(State):
             self.deck[seat] = self.discard[seat]
             self.discard[seat] = []
             self.rng.shuffle(self.deck[seat])
-            self.note(f"{player_name(seat)} shuffles their discarded Preference cards into a "
+            self.note(f"{player_name(seat)} shuffles the discarded Preference cards into a "
                       "new deck.")
         return self.deck[seat].pop()
 
@@ -418,7 +418,7 @@ class BitterSweetState(State):
         hand.remove(x)
         self.box[cell], self.up[cell] = x, False
         who, where = player_name(seat), self.cname(cell)
-        tail = "" if by_ability else " and takes an Empty Wrapper"
+        tail = "" if by_ability else ", taking an Empty Wrapper"  # (read right after "You" too)
         if not by_ability:
             self.stack -= 1
             self.wrappers[seat] += 1

@@ -12,7 +12,7 @@ from textual.widget import Widget
 import sweettooth as st
 from sweettooth.core import State
 from sweettooth.tui.games import Ctx, face_for
-from sweettooth.tui.games.bonbons import SHORT
+from sweettooth.tui.games.bonbons import face_word
 from sweettooth.tui.games.draw import widgets
 from sweettooth.tui.pieces import PieceRow
 
@@ -56,8 +56,7 @@ async def drawn(state: State, ctx: Ctx) -> str:
 
 
 def word(face: str) -> str:
-    _colour, _, candy = face.partition(" ")
-    return SHORT.get(candy, candy[:5])
+    return face_word(face)
 
 
 async def test_faces_seen_before_are_drawn_only_with_the_memory_aid() -> None:

@@ -39,15 +39,22 @@ _LOG = re.compile(r"^p(\d+) (p\d+\.\d+|[a-z]\d+): (.+?)(?: \((.*)\))?$")
 WIDTH = 6
 
 
+def face_word(face: str) -> str:
+    """A candy face in a tile's width, its colour's initial first ('red lollipop' ->
+    'Rlolly'): a match is read without colour too (NO_COLOR, red-green colour blindness)."""
+    colour, _, candy = face.partition(" ")
+    return f"{colour[:1].upper()}{SHORT.get(candy, candy[:5])}"
+
+
 def face_text(face: str, width: int = WIDTH, dim: bool = False) -> Text:
-    """A face drawn in its colour: 'red lollipop' -> ' lolly ' on red."""
+    """A face drawn in its colour: 'red lollipop' -> 'Rlolly' on red."""
     if face == "coin":
         return Text(" ¢coin ".center(width)[:width], style="bold #5a4100 on #f5c542")
     if face == "empty wrapper":
         return Text(" wrap ".center(width)[:width], style="#555555 on #eeeeee")
-    colour, _, candy = face.partition(" ")
+    colour = face.partition(" ")[0]
     bg = COLOURS.get(colour, "#aa7777")
-    word = SHORT.get(candy, candy[:5]).center(width)[:width]
+    word = face_word(face).center(width)[:width]
     style = f"bold white on {bg}" if not dim else f"italic {bg} on #2a1d14"
     return Text(word, style=style)
 

@@ -25,9 +25,15 @@ PHASES = {
 }
 
 
+def mark(kind: str) -> Text:
+    """A kind as its coloured initial ('r' red, 'g' green, 'b' brown, 'p' pink, 'y' yellow):
+    read without colour too (NO_COLOR, colour-blind players), as wide as a dot."""
+    return Text(kind[:1], style=f"bold {SWEET.get(kind, 'white')}")
+
+
 def dots(kind: str, n: int) -> Text:
-    """One coloured dot and the count ('●3'): five kinds fit a line of a narrow panel."""
-    t = Text("●", style=SWEET.get(kind, "white"))
+    """A kind's initial and the count ('r3'): five kinds fit a line of a narrow panel."""
+    t = mark(kind)
     t.append(f"{n}", style="bold")
     return t
 
@@ -88,7 +94,7 @@ class SweetNoseFace(Face):
         if markers:
             head.append(text(Text(" · Marks ", style="dim")))
             for k in view["kinds"]:
-                head.append(piece(styled(("●", SWEET[k]), f"{markers[k]}"), f"mymk:{k}",
+                head.append(piece(styled(mark(k), f"{markers[k]}"), f"mymk:{k}",
                                   f"your {k} marker: {markers[k]}"))
                 head.append(text(" "))
         else:
@@ -139,7 +145,7 @@ class SweetNoseFace(Face):
             b = r["breakdown"][p]
             parts: list[Part] = [text(f"{ctx.name(p):<{width}} ")]
             for k in view["kinds"]:
-                parts.append(text(styled(("●", SWEET[k]), f"{b[k]['marker']} ")))
+                parts.append(text(styled(mark(k), f"{b[k]['marker']} ")))
             parts.append(text(Text(f" {r['sp'][p]} SP", style="bold")))
             lines.append(row(*parts))
         return box(f"Round {r['round']} revealed: markers and SP", *lines, classes="full")

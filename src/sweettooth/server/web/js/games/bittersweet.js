@@ -258,8 +258,15 @@ export default {
     }
     const pending = (view.pending || []).length ? h("div.bs-pending", h("span", "Waiting On Reveals: "),
       view.pending.map((c) => withTip(h("button.bs-pend", { type: "button", dataset: { key: `pending:${c}` }, "aria-label": `Resolve ${info(c).name} next. ${chocText(c)}` }, info(c).name), chocText(c)))) : null;
+    // Whose turn: not once the game is over, nor on my turn with nothing to play (the table
+    // waits for every player to join: the page hands the renderer no legal actions then).
+    const over = view.result != null;
+    const waiting = !over && me != null && view.to_move === me && !(view.legal_actions || []).length;
+    const turn = over ? " · the game is over"
+      : waiting ? " · waiting for every player to join"
+      : ` · ${possessive(ctx, view.current)} turn, ${plural(view.actions_left, "action")} left`;
     const root = h("div.bittersweet",
-      h("p.bs-info", h("b", `Round ${view.round}`), ` · ${possessive(ctx, view.current)} turn, ${plural(view.actions_left, "action")} left`,
+      h("p.bs-info", h("b", `Round ${view.round}`), turn,
         ` · Empty Wrapper stack: ${view.stack}`),
       tasks.length ? h("ul.bs-tasks", { "aria-label": "Abilities in progress" }, tasks) : null,
       pending,

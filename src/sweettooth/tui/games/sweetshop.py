@@ -72,6 +72,7 @@ class SweetShopFace(Face):
             out.append(para(Text("Sugar Rush! Eat a card from your Basket at once, or skip.",
                                  style="bold #e0474c")))
         shelf: list[Part] = []
+        legal = set(view.get("legal_actions") or [])
         for i, card in enumerate(view["shelf"]):
             pos = i + 1
             parts: list[Part] = [text(Text(f"{pos} ", style="bold"))]
@@ -83,8 +84,8 @@ class SweetShopFace(Face):
                 parts.append(text(Text(f" {'gap':<23}", style="dim")))
             if pos in marks:
                 parts.append(text(Text(" ✖ out at end", style="#d83b4f")))
-                for to in (pos - 1, pos + 1):
-                    if 1 <= to <= 6:
+                for to in (pos - 1, pos + 1):  # only the moves the Sour Cherries allow now
+                    if f"cherries {pos}>{to}" in legal:
                         arrow = "◀" if to < pos else "▶"
                         parts.append(piece(f" {arrow}{to}", f"cherry:{pos}>{to}",
                                            f"Sour Cherries: move the discard die {pos} to {to}"))

@@ -10,7 +10,9 @@ import { installTips, withTip, markLast, lastMoves, freshSeats } from "./tips.js
 import { verb, owner, them, possessive } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
-const HOLD_MS = 1500;
+// How long faces a failed turn turned down stay up: one value for every player's flips (the
+// shell's hold of a bot's turned-up faces, the reveal drawn after a no-match, and the hold that
+// keeps that reveal on screen until it ends), so your own flip shows as long as a bot's.
 const REVEAL_MS = 1500;
 // One log line: seat, action, face shown, outcome, end (as the engine writes it).
 const LINE = /^p(\d+) ([^:(]+?)(?:: ([^(]+))? \(([^;)]+)(?:; ([^)]+))?\)$/;
@@ -328,11 +330,14 @@ export default {
   /** Keep a frame whose turned-up faces the next view turns down again (BB-7). */
   holdMs(prev, next) {
     if (!prev || !next || !prev.grid || !next.grid) return 0;
+    // The previous frame draws a failed turn's faces going down (yours too): keep it until that
+    // reveal ends, or the next move (a bot's) would replace it after the speed's shorter gap.
+    if (justTurnedDown(prev).length) return REVEAL_MS;
     const up = (st) => st === "showing";
     const prevSq = new Map(prev.grid.flat().map((q) => [q.square, q.state]));
-    for (const q of next.grid.flat()) if (up(prevSq.get(q.square)) && q.state === "down") return HOLD_MS;
+    for (const q of next.grid.flat()) if (up(prevSq.get(q.square)) && q.state === "down") return REVEAL_MS;
     const prevRt = new Map(prev.rows.flat().map((t) => [t.id, t.state]));
-    for (const t of next.rows.flat()) if (up(prevRt.get(t.id)) && t.state === "down") return HOLD_MS;
+    for (const t of next.rows.flat()) if (up(prevRt.get(t.id)) && t.state === "down") return REVEAL_MS;
     return 0;
   },
 

@@ -13,7 +13,8 @@
 //   keys(action, view) -> [..] the keys a player clicks to make that action (any order); null
 //                              if the action has no piece (then it gets a plain button)
 //   label(key, view)           text of a button for a key that has no piece on the board
-//   describe(action, view)     readable text of an action (confirm buttons, hints, logs)
+//   describe(action, view, ctx) readable text of an action (confirm buttons, hints, logs); ctx
+//                              names the players ("Give Candy Bot a brown sweet", not "P2")
 //   prompt(view, picked, ctx)  one line telling the player what to do now
 //   summary(view, ctx) -> Node the end screen's score breakdown
 // Optional:
@@ -394,7 +395,7 @@ export class Table {
   }
 
   describe(action) {
-    return (this.r.describe && this.r.describe(action, this.view)) || action;
+    return (this.r.describe && this.r.describe(action, this.view, this.ctx())) || action;
   }
 
   onClick(e) {

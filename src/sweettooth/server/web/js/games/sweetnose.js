@@ -239,10 +239,28 @@ export default {
     return key;
   },
 
-  describe(action) {
-    if (action === "end turn") return "End turn (skip the store)";
-    if (action === "pass") return "Pass";
-    return action.replace(/^bid (\d+)$/, "Bid $1");
+  /** An action in the log's words, addressed to the player (hints, confirm buttons). */
+  describe(action, view, ctx) {
+    const a = String(action);
+    const name = (n) => seatName(ctx, Number(n) - 1);
+    let x;
+    if (a === "end turn") return "End turn (skip the store)";
+    if (a === "pass") return "Pass";
+    if ((x = /^bid (\d+)$/.exec(a))) return `Bid up to ${x[1]} SP`;
+    if ((x = /^markers (.*)$/.exec(a))) {
+      return `Sweetness markers: ${x[1].split(" ").map((kv) => kv.replace("=", " ")).join(", ")}`;
+    }
+    if ((x = /^trade P(\d) (\w+) for (\w+)$/.exec(a))) {
+      return `Give ${them(ctx, Number(x[1]) - 1)} a ${x[2]} sweet for a ${x[3]} one (each goes into the other's bowl)`;
+    }
+    if ((x = /^market (\w+) for (\w+)$/.exec(a))) return `Put a ${x[1]} sweet in the market and take a ${x[2]} one`;
+    if ((x = /^take store (\d+)$/.exec(a))) return `Take store ${x[1]}`;
+    if ((x = /^store (\d+)\b(.*)$/.exec(a))) {
+      const t = (((view || {}).stores || {}).tiles || []).find((y) => y.number === Number(x[1])) || DATA.stores[x[1]];
+      const rest = x[2].trim().replace(/P(\d)/g, (_, n) => name(n)).replace(/\+/g, " and ");
+      return `Use store ${x[1]}${t ? ` (${t.caption.replace(/\.$/, "")})` : ""}${rest ? `: ${rest}` : ""}`;
+    }
+    return a.replace(/P(\d)/g, (_, n) => name(n));
   },
 
   prompt(view, picked) {

@@ -3,6 +3,8 @@ line, a bot that is thinking is said once, and Sweet Shop's words agree with its
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -101,3 +103,29 @@ async def test_the_players_line_says_le_chocolat_moves_as_the_log_does() -> None
         said = app.face.describe(str(split), app.view, app.ctx)
         assert f"[{said}" in line or f"[{said[:27]}" in line, line
         assert "[split" not in line, line
+
+
+@pytest.mark.parametrize(("game_id", "players", "said"), [
+    ("bittersweet", 2, "Round 1 won by"),
+    ("sweetnose", 3, "Round 1 counted (lowest SP wins)"),
+])
+async def test_a_rounds_end_is_told_until_the_next_move(
+    game_id: str, players: int, said: str
+) -> None:
+    """When a round is scored the status line says how it went (the scoring itself is low on
+    the board or in the log), until the player's next move."""
+    app = make_app(game_id, players, seed=2)
+    rng = random.Random(3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        while not app.view.get("rounds"):
+            assert said not in status(app)
+            assert app.state.to_move is not None
+            await app.play(heuristic_move(app, rng))
+            await settle(pilot, app)
+        assert said in status(app)
+        for name in app.names:
+            assert name in status(app)
+        await app.play(heuristic_move(app, rng))
+        await settle(pilot, app)
+        assert said not in status(app)

@@ -123,6 +123,9 @@ class SweetApp(App[int]):
         self.waiting = False
         """True while a human may move (the app waits for a pick or a typed move)."""
         self.exit_code = 1
+        self.notice: str | None = None
+        """What a round's end said (`Face.round_news`), shown above the prompt until the
+        player's next move."""
 
     # -- layout ------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -285,6 +288,7 @@ class SweetApp(App[int]):
             text = f"Waiting for {self.ctx.name(mover)}…"
         else:
             text = ""
+        extra = extra or self.notice
         if extra:
             text = f"{extra}\n{text}" if text else extra
         elif self.cursor is not None and self.cursor.seg.tip and self.my_turn():
@@ -335,8 +339,11 @@ class SweetApp(App[int]):
         return await asyncio.to_thread(agent.choose, self.game, view, legal, self.rngs[seat])
 
     async def after_move(self, seat: int, action: Any) -> None:
+        rounds = len(self.view.get("rounds") or [])
         self.state.apply(action)
         self.view = self.state.view(self.viewer)
+        if len(self.view.get("rounds") or []) > rounds and self.view.get("result") is None:
+            self.notice = self.face.round_news(self.view, self.ctx)
         flash = self.face.flash(self.view, self.ctx)
         if flash and self.flip_pause:
             self.ctx.flash = flash
@@ -363,6 +370,7 @@ class SweetApp(App[int]):
         seat = self.state.to_move
         assert seat is not None
         action = self.game.parse_action(self.state, action_text)
+        self.notice = None  # (read: the player has moved on)
         self.waiting = False
         self.composer = Composer([])
         self.run_worker(self.carry_on(seat, action), name="advance", exclusive=True)

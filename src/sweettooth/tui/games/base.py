@@ -127,6 +127,11 @@ class Face:
         """Faces to show for a moment after a move (Bonbons); keys as in `Ctx.flash`."""
         return {}
 
+    def round_news(self, view: JSON, ctx: Ctx) -> str | None:
+        """A sentence on the round just scored (`view["rounds"][-1]`), for the status line
+        while the next round begins (games with rounds)."""
+        return None
+
     def tie_break(self, view: JSON, ctx: Ctx) -> str | None:
         """A sentence explaining how a tie on points was broken, if it was."""
         return None

@@ -449,6 +449,12 @@ class BitterSweetFace(Face):
         return out
 
     # -- the end -----------------------------------------------------------------------------
+    def round_news(self, view: JSON, ctx: Ctx) -> str | None:
+        r = view["rounds"][-1]
+        winners = " and ".join(ctx.name(p) for p in r["winners"]) or "no one"
+        scores = ", ".join(f"{ctx.name(sh['seat'])} {sh['total']}" for sh in r["sheets"])
+        return f"Round {r['round']} won by {winners} ({scores}); scoring at the board's foot."
+
     def rounds(self, view: JSON, ctx: Ctx, chocs: dict[str, Choc]) -> list[Part]:
         out: list[Part] = []
         for r in view.get("rounds") or []:

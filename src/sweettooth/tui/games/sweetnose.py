@@ -133,6 +133,11 @@ class SweetNoseFace(Face):
         b.styles.padding = (0, 0)
         return b
 
+    def round_news(self, view: JSON, ctx: Ctx) -> str | None:
+        r = view["rounds"][-1]
+        sp = ", ".join(f"{ctx.name(p)} {n}" for p, n in enumerate(r["sp"]))
+        return f"Round {r['round']} counted (lowest SP wins): {sp}."
+
     def reveal(self, view: JSON, ctx: Ctx) -> Part | None:
         """The last round's count as the table showed it: every player's markers and SP."""
         rounds = view.get("rounds") or []

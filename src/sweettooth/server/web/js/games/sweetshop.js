@@ -267,7 +267,11 @@ export default {
       if (signs.length) return `use your Flavour Changer (${signs.map((d) => d.replace("-", "−")).join(" or ")}, by your Basket) to eat that card`;
       return "now a Shelf card to Grab, or a Basket card to Eat";
     }
-    if (!(view.white_dice.left || []).length) return "end your turn (or use Sour Cherries)";
+    if (!(view.white_dice.left || []).length) {
+      // Sour Cherries only when one of its moves is legal now.
+      const cherries = (view.legal_actions || []).some((a) => a.startsWith("cherries "));
+      return cherries ? "end your turn (or use Sour Cherries)" : "end your turn";
+    }
     return "pick two dice, then a Shelf card (Grab) or a Basket card (Eat)";
   },
 

@@ -29,7 +29,14 @@ CHROMIUM_ARGS = [
 ]
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Page,
+        ViewportSize,
+        expect,
+        sync_playwright,
+    )
 
     # Waits, not timings: a loaded 2-core CI machine can take a while to answer a move.
     expect.set_options(timeout=30_000)
@@ -130,6 +137,30 @@ def page(context: BrowserContext) -> Iterator[Page]:
     errors: list[Any] = []
     pg.on("pageerror", lambda e: errors.append(e))
     yield pg
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture()
+def new_page(browser: Browser, server: Server) -> Iterator[Any]:
+    """new_page(viewport) -> a page in a fresh context; no JavaScript error may happen."""
+    contexts = []
+    errors: list[Any] = []
+
+    def make(viewport: ViewportSize = DESKTOP, **kw: Any) -> Page:
+        ctx = browser.new_context(base_url=server.url, viewport=viewport, **kw)
+        ctx.set_default_timeout(30_000)
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: errors.append(e))
+        return pg
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
     assert not errors, f"JavaScript errors: {errors}"
 
 

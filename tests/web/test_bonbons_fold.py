@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SHOTS, Server
-from .test_pieces import DESKTOP, MY_TURN, new_page, open_table, settle  # noqa: F401
+from .conftest import DESKTOP, SHOTS, Server
+from .test_pieces import MY_TURN, open_table, settle
 
 # Rectangles of what the player needs, the page scrolled to its top.
 RECTS_JS = """() => {

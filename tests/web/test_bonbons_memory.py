@@ -98,11 +98,14 @@ def test_memory_aid_keeps_true_colour(page: Page) -> None:
         up = hue(page, sq)
         diff = abs(up - remembered[colour]) % 360
         diff = min(diff, 360 - diff)
-        assert diff <= 12, f"{colour} ({sq}): remembered hue {remembered[colour]:.0f}, face up {up:.0f}"
+        assert diff <= 12, (
+            f"{colour} ({sq}): remembered hue {remembered[colour]:.0f}, face up {up:.0f}")
 
 
 def draws(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate("() => window.sweettoothDraws.slice()")
+    """The frames the page has drawn so far (`window.sweettoothDraws`)."""
+    found: list[dict[str, Any]] = page.evaluate("() => window.sweettoothDraws.slice()")
+    return found
 
 
 def test_own_failed_flip_shows_as_long_as_a_bots(page: Page) -> None:

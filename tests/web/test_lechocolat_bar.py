@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import SHOTS, Server
-from .test_pieces import DESKTOP, MY_TURN, PHONE, new_page, open_table, settle  # noqa: F401
+from .conftest import DESKTOP, PHONE, SHOTS, Server
+from .test_pieces import MY_TURN, open_table, settle
 
 
 def _centre(page: Page, selector: str) -> tuple[float, float]:
@@ -48,7 +48,8 @@ def test_groove_clicked_after_hovering_a_tile(new_page: Any, server: Server,
     # The mouse rests on a tile of the piece (its tooltip shows), then moves across the tiles
     # to the groove's middle and clicks there.
     page.hover(_tile_of(key))
-    expect(page.locator(f'.lc-piece[data-key="grp:{key[4:].split("@")[0]}"] > .tip')).to_be_visible()
+    group = key[4:].split("@")[0]
+    expect(page.locator(f'.lc-piece[data-key="grp:{group}"] > .tip')).to_be_visible()
     page.screenshot(path=str(SHOTS / f"lechocolat-hover-tile-{viewport['width']}.png"))
     x, y = _centre(page, groove)
     page.mouse.move(x, y, steps=8)

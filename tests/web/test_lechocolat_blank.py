@@ -32,7 +32,8 @@ def blank_up_position() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]
             for owner in (0, 1):
                 view = state.view(owner)
                 for t in view["tiles"]:
-                    if t["owner"] == owner and t["up"] == "blank" and t["down"] not in (None, "blank"):
+                    if (t["owner"] == owner and t["up"] == "blank"
+                            and t["down"] not in (None, "blank")):
                         return view, state.view(1 - owner), t
     raise AssertionError("no claimed blank-up tile with a flavour below")
 

@@ -11,19 +11,16 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import SHOTS, Server
+from .conftest import DESKTOP, PHONE, SHOTS, Server
 from .piece_data import FILES, text
 
 GAMES = ["bittersweet", "bonbons", "lechocolat", "sweetnose", "sweetshop"]
 PLAYERS = {"bittersweet": 3, "bonbons": 3, "lechocolat": 2, "sweetnose": 3, "sweetshop": 1}
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 MY_TURN = ".table-root.myturn .board .pickable"
 END = ".endscreen:not([hidden])"
 ANY_MOVE = f"{END}, {MY_TURN}, .table-root.myturn .actionbar button"
@@ -50,26 +47,6 @@ def open_table(page: Page, server: Server, game: str, speed: str = "instant",
     page.goto(f"/table.html?t={table['id']}&speed={speed}")
     page.wait_for_selector(".board [data-key]")
     return str(table["id"])
-
-
-@pytest.fixture()
-def new_page(browser: Browser, server: Server) -> Iterator[Any]:
-    """new_page(viewport) -> a page in a fresh context; no JavaScript error may happen."""
-    contexts = []
-    errors: list[Any] = []
-
-    def make(viewport: ViewportSize = DESKTOP, **kw: Any) -> Page:
-        ctx = browser.new_context(base_url=server.url, viewport=viewport, **kw)
-        ctx.set_default_timeout(30_000)
-        contexts.append(ctx)
-        pg = ctx.new_page()
-        pg.on("pageerror", lambda e: errors.append(e))
-        return pg
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def tab_to(page: Page, selector: str, limit: int = 300) -> None:

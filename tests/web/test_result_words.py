@@ -9,7 +9,8 @@ EXPLAIN_JS = """async () => {
   const { explanation } = await import("/js/result.js");
   const view = { players: 3, result: { winners: [0], scores: [2, 1, 0] } };
   return [
-    explanation("bittersweet", view, { seat: 0, names: ["You", "Candy Bot (medium)", "Toffee Bot (medium)"] }),
+    explanation("bittersweet", view,
+                { seat: 0, names: ["You", "Candy Bot (medium)", "Toffee Bot (medium)"] }),
     explanation("bittersweet", view, { seat: 1, names: ["Alice", "Bob", "Carol"] }),
   ];
 }"""

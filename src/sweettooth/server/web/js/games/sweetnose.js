@@ -99,6 +99,12 @@ function safeDecode(id) {
   try { return decodeURIComponent(String(id)); } catch { return String(id); }
 }
 
+/** "store 7 (caption)": a store tile by number, captioned from the view's tiles (or the data). */
+function storeLabel(view, n) {
+  const t = (((view || {}).stores || {}).tiles || []).find((y) => y.number === Number(n)) || DATA.stores[n];
+  return `store ${n}${t ? ` (${t.caption.replace(/\.$/, "")})` : ""}`;
+}
+
 export default {
   id: "sweetnose",
   title: "Sweet Nose",
@@ -179,8 +185,7 @@ export default {
       }
       if ((x = /^market (\w+) for (\w+)$/.exec(a))) return `${who} ${verb(ctx, seat, "puts")} a ${x[1]} sweet in the market and ${verb(ctx, seat, "takes")} a ${x[2]} one`;
       if ((x = /^store (\d+)\b(.*)$/.exec(a))) {
-        const t = ((view.stores || {}).tiles || []).find((y) => y.number === Number(x[1])) || DATA.stores[x[1]];
-        return `${who} ${verb(ctx, seat, "uses")} store ${x[1]}${t ? ` (${t.caption.replace(/\.$/, "")})` : ""}${x[2].trim() ? `: ${x[2].trim().replace(/P(\d)/g, (_, n) => name(n))}` : ""}`;
+        return `${who} ${verb(ctx, seat, "uses")} ${storeLabel(view, x[1])}${x[2].trim() ? `: ${x[2].trim().replace(/P(\d)/g, (_, n) => name(n))}` : ""}`;
       }
       if (a === "end turn") return `${who} ${verb(ctx, seat, "ends")} the turn`;
       if ((x = /^bid (\d+)$/.exec(a))) return `${who} ${verb(ctx, seat, "bids")} up to ${x[1]} SP`;
@@ -256,9 +261,8 @@ export default {
     if ((x = /^market (\w+) for (\w+)$/.exec(a))) return `Put a ${x[1]} sweet in the market and take a ${x[2]} one`;
     if ((x = /^take store (\d+)$/.exec(a))) return `Take store ${x[1]}`;
     if ((x = /^store (\d+)\b(.*)$/.exec(a))) {
-      const t = (((view || {}).stores || {}).tiles || []).find((y) => y.number === Number(x[1])) || DATA.stores[x[1]];
       const rest = x[2].trim().replace(/P(\d)/g, (_, n) => name(n)).replace(/\+/g, " and ");
-      return `Use store ${x[1]}${t ? ` (${t.caption.replace(/\.$/, "")})` : ""}${rest ? `: ${rest}` : ""}`;
+      return `Use ${storeLabel(view, x[1])}${rest ? `: ${rest}` : ""}`;
     }
     return a.replace(/P(\d)/g, (_, n) => name(n));
   },

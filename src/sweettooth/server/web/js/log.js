@@ -21,11 +21,11 @@ export function withNames(text, ctx) {
 /** [{say, raw}] for every log entry of `view`. */
 export function narrated(r, view, ctx) {
   const log = Array.isArray(view.log) ? view.log : [];
-  return log.map((entry) => {
+  return log.map((entry, i) => {
     const raw = rawText(entry);
     let say = null;
     if (r.narrate) {
-      try { say = r.narrate(entry, view, ctx); } catch (err) { console.error(err); say = null; }
+      try { say = r.narrate(entry, view, ctx, i); } catch (err) { console.error(err); say = null; }
     }
     if (!say && entry && typeof entry === "object" && entry.action && r.describe) {
       try { say = `${seatName(ctx, entry.seat)}: ${r.describe(entry.action, view)}`; } catch { say = null; }

@@ -18,7 +18,8 @@
 //   prompt(view, picked, ctx)  one line telling the player what to do now
 //   summary(view, ctx) -> Node the end screen's score breakdown
 // Optional:
-//   narrate(entry, view, ctx) -> string   one entry of view.log in plain words with player names
+//   narrate(entry, view, ctx, index) -> string   one entry of view.log (view.log[index]) in
+//                              plain words with player names
 //                              (ctx.names), no internal ids; the shell shows the raw entry
 //                              (the notation) only as a small secondary detail. Return a falsy
 //                              value to fall back to the entry's text.
@@ -49,6 +50,11 @@
 //               "instant" (the shell sets data-speed on the table root too)
 //   hint        {action, reason} while a hint is shown (the shell adds class "hinted" to the
 //               pieces of keys(hint.action, view))
+//   hotseat     true when several players share this device: nobody is marked "(you)"
+//   you         the seat the texts speak to in the second person ("You flip", "your round
+//               tile 3"): the viewer's at a live table, in hotseat whoever is at the screen
+//               until the game is over; null for spectators, replays and a hotseat game's end
+//               (games/words.js addressed(ctx) names that seat "You" for the word helpers)
 //
 // Animation: renderers animate flips and moves with CSS transitions/animations only, all
 // switched off under `@media (prefers-reduced-motion: reduce)`. Contrast: text at least 4.5:1
@@ -151,11 +157,17 @@ export class Table {
   get seat() { return this.opts.seat ?? null; }
 
   ctx() {
+    const o = this.opts;
+    // Whom the texts speak to as "you": the viewer at a live table; in hotseat whoever is at the
+    // screen, until the game is over (then everyone is); nobody in a replay or for a spectator.
+    const over = this.view && this.view.result != null;
+    const you = this.seat != null && o.mode !== "replay" && !(o.hotseat && over) ? this.seat : null;
     return {
-      seat: this.seat, names: this.opts.names || [], picked: this.picks.map((p) => p.key),
+      seat: this.seat, names: o.names || [], picked: this.picks.map((p) => p.key),
       lastMoves: this.lastMoves(),
-      botSpeed: this.opts.speed || "normal",
+      botSpeed: o.speed || "normal",
       hint: this.hint ? { action: this.hint.action, reason: this.hint.reason } : null,
+      hotseat: !!o.hotseat, you,
     };
   }
 

@@ -7,7 +7,7 @@
 import { h, s, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, markLast, lastMoves, freshSeats } from "./tips.js";
-import { verb, owner, them, possessive } from "./words.js";
+import { verb, owner, them, possessive, addressed } from "./words.js";
 
 const COLOURS = { red: "#e0474c", yellow: "#f2b818", green: "#3fae62", blue: "#3f7fd9" };
 // How long faces a failed turn turned down stay up: one value for every player's flips (the
@@ -110,6 +110,7 @@ function squareText(sq) {
 }
 
 function tileText(t, seat, ctx) {
+  ctx = addressed(ctx);
   const st = t.state;
   const mine = seat === ctx.seat;
   const where = `${possessive(ctx, seat)} round tile ${t.tile.split(".")[1]}`;
@@ -219,6 +220,26 @@ function lastTurnKeys(log) {
   return out;
 }
 
+/** Whom the give at view.log[index] pays back, the victim of the theft just before it: "Bob",
+ *  "you" (ctx from addressed()), or "the player they stole from" if the log does not say. */
+function giveTo(view, index, ctx, thief) {
+  const log = view.log || [];
+  for (let i = index - 1; i >= 0; i--) {
+    const e = parse(log[i]);
+    if (!e) continue;
+    const m = /^p(\d+)\.\d+$/.exec(e.action);
+    if (e.outcome === "theft" && m) return them(ctx, Number(m[1]));
+    break;
+  }
+  return `the player ${them(ctx, thief) === "you" ? "you" : "they"} stole from`;
+}
+
+/** "your" for the seat spoken to, else "Bob's" (ctx from addressed()). */
+function whose(ctx, seat) {
+  const w = possessive(ctx, seat);
+  return w === "Your" ? "your" : w;
+}
+
 /** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
 function safeDecode(id) {
   try { return decodeURIComponent(String(id)); } catch { return String(id); }
@@ -313,17 +334,25 @@ export default {
     return key;
   },
 
-  describe(action) {
+  describe(action, view, ctx) {
+    const c = addressed(ctx);
     if (action === "stop") return "Stop (end your turn)";
     let m;
     if ((m = /^([a-z]\d+)$/.exec(action))) return `Flip square ${m[1]}`;
-    if ((m = /^p(\d+)\.(\d+)$/.exec(action))) return `Flip round tile ${m[2]} of player ${Number(m[1]) + 1}`;
-    if ((m = /^cover p\d+\.(\d+)$/.exec(action))) return `Cover your tile ${m[1]} with the coins`;
-    if ((m = /^give p\d+\.(\d+)$/.exec(action))) return `Give back your tile ${m[1]}`;
+    if ((m = /^p(\d+)\.(\d+)$/.exec(action))) return `Flip ${whose(c, Number(m[1]))} round tile ${m[2]}`;
+    if ((m = /^cover p(\d+)\.(\d+)$/.exec(action))) return `Cover ${whose(c, Number(m[1]))} round tile ${m[2]} with the coins`;
+    if ((m = /^give p(\d+)\.(\d+)$/.exec(action))) {
+      const victim = view && view.go ? view.go.victim : null;
+      return `Give ${whose(c, Number(m[1]))} round tile ${m[2]} to ${victim != null ? them(c, victim) : "the player you stole from"}`;
+    }
     return action;
   },
 
-  prompt(view) {
+  prompt(view, picked, ctx) {
+    const victim = view.go ? view.go.victim : null;
+    if (view.phase === "give back" && victim != null) {
+      return `give ${them(addressed(ctx), victim)} one of your face-down tiles for the one you stole`;
+    }
     return PROMPTS[view.phase] || null;
   },
 
@@ -341,9 +370,10 @@ export default {
     return 0;
   },
 
-  narrate(entry, view, ctx) {
+  narrate(entry, view, ctx, index) {
     const e = parse(entry);
     if (!e) return null;
+    ctx = addressed(ctx);
     const who = seatName(ctx, e.seat);
     const tile = (p, k) => `${owner(ctx, Number(p), e.seat)} round tile ${k}`;
     let m;
@@ -351,7 +381,7 @@ export default {
     if ((m = /^([a-z]\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} square ${m[1]}`;
     else if ((m = /^p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "flips")} ${tile(m[1], m[2])}`;
     else if ((m = /^cover p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "covers")} ${tile(m[1], m[2])} with the three coins`;
-    else if ((m = /^give p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "gives")} ${tile(m[1], m[2])} to the player ${them(ctx, e.seat) === "you" ? "you" : "they"} stole from`;
+    else if ((m = /^give p(\d+)\.(\d+)$/.exec(e.action))) what = `${verb(ctx, e.seat, "gives")} ${tile(m[1], m[2])} to ${giveTo(view, index ?? (view.log || []).lastIndexOf(entry), ctx, e.seat)}`;
     else if (e.action === "stop") what = `${verb(ctx, e.seat, "stops")}`;
     else what = `${verb(ctx, e.seat, "plays")} ${e.action}`;
     const face = e.face ? `: ${/^[aeiou]/.test(e.face) ? "an" : "a"} ${e.face}` : "";

@@ -36,6 +36,17 @@ export function owner(ctx, seat, actor) {
   return isYou(ctx, seat) ? "your" : `${seatName(ctx, seat)}'s`;
 }
 
+/** ctx with the seat the texts speak to (ctx.you: the viewer at a live table, in hotseat whoever
+ *  is at the screen) named "You", so every sentence about that player is in the second person
+ *  ("You flip", "your round tile 3", "to you"); ctx itself when there is none. */
+export function addressed(ctx) {
+  if (!ctx || ctx.you == null || isYou(ctx, ctx.you)) return ctx;
+  const names = [];
+  for (let p = 0; p < Math.max((ctx.names || []).length, ctx.you + 1); p++) names.push(seatName(ctx, p));
+  names[ctx.you] = "You";
+  return { ...ctx, names };
+}
+
 /** "Alice" or, after a preposition, "you": the object form of a seat's name. */
 export function them(ctx, seat) {
   return isYou(ctx, seat) ? "you" : seatName(ctx, seat);

@@ -13,24 +13,29 @@ Every event of the game narrows or moves these masks as a player at the table wo
 
 The sampler (`sampling.py`) deals hidden Chocs to places allowed by these masks.
 
+An observer's masks are kept packed in one integer, a "row": Choc i's mask is its lane, bits
+LANE * i to LANE * i + OUT. An event is then a few operations on whole rows, whatever the number
+of Chocs: "nothing else is in this cell" clears that bit in every lane at once (`Lanes.keep`),
+"what might have been in this cell is now in P1's hand" moves that bit of every lane to P1's hand
+bit with one shift. `Lanes.unpack` gives the masks as a list, `Lanes.pack` the row of a list.
+
 The state records each event as news (`BitterSweetState.learn`) and applies it to an observer's
-masks only when that observer's row is next read (views, sampling, observations): a random
-playout never reads them, so it never pays for them, and an RL environment that reads only the
-seat to act never updates the public row. The event functions below (`seen`, `taken_face_down`,
-...) are that news: each updates one observer's row, given only values fixed when the event
-happened.
+row only when that row is next read (views, sampling, observations): a random playout never reads
+them, so it never pays for them, and an RL environment that reads only the seat to act never
+updates the public row. The event functions below (`seen`, `taken_face_down`, ...) are that news:
+each returns one observer's row updated, given only values fixed when the event happened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from struct import Struct
 
 HAND = 32
 OUT = 40
 OUT_BIT = 1 << OUT
-ALL = (1 << (OUT + 1)) - 1
-"""Every place bit: `ALL ^ bit` clears `bit` from a mask (a positive number: CPython's `&` is
-cheaper on two positive numbers than with a negative `~bit`)."""
+LANE = 64
+"""Bits per Choc in a packed row (OUT < LANE: a mask never reaches the next Choc's lane)."""
 
 
 def hand_bit(seat: int) -> int:
@@ -43,110 +48,115 @@ def fresh(cells: int, chocs: int) -> list[int]:
     return [mask] * chocs
 
 
-def pin(row: list[int], choc: int, bit: int, exclusive: bool = True) -> None:
-    """`choc` is known to be at `bit`; if `exclusive` (a cell) nothing else can be there."""
+class Lanes:
+    """The constants of packed rows for one set of Chocs (`chocs` lanes): each place's bit in
+    every lane (`rep`), every lane but that bit (`keep`), every lane but one Choc's (`clear`),
+    and the lanes of the Chocs not shown when taken face down (`not_shown`) and of those that
+    forbid returning (`blockers`)."""
+
+    def __init__(self, chocs: int, shown_on_take: Sequence[bool],
+                 blockers: Iterable[int]) -> None:
+        lane = (1 << LANE) - 1
+        self.chocs = chocs
+        self.full = sum(lane << (LANE * i) for i in range(chocs))
+        self.rep = [sum(1 << (b + LANE * i) for i in range(chocs)) for b in range(OUT + 1)]
+        self.keep = [self.full ^ r for r in self.rep]
+        self.clear = [self.full ^ (lane << (LANE * i)) for i in range(chocs)]
+        self.not_shown = self.full ^ sum(
+            lane << (LANE * i) for i, shown in enumerate(shown_on_take) if shown)
+        self.blockers = sum(lane << (LANE * i) for i in blockers)
+        self._struct = Struct(f"<{chocs}Q")
+
+    def pack(self, masks: Sequence[int]) -> int:
+        """The row of these masks (one per Choc)."""
+        return int.from_bytes(self._struct.pack(*masks), "little")
+
+    def unpack(self, row: int) -> list[int]:
+        """The masks of a row, one per Choc."""
+        return list(self._struct.unpack(row.to_bytes(self._struct.size, "little")))
+
+
+def _pin(row: int, lanes: Lanes, choc: int, b: int, exclusive: bool = True) -> int:
+    """`choc` is known to be at place bit `b`; if `exclusive` (a cell) nothing else is there."""
     if exclusive:
-        keep = ALL ^ bit
-        row[:] = [m & keep for m in row]
-    row[choc] = bit
+        row &= lanes.keep[b]
+    return row & lanes.clear[choc] | 1 << (b + LANE * choc)
 
 
-def taken_unseen(row: list[int], cell: int, seat: int, shown_on_take: list[bool]) -> None:
-    """An observer who did not see it: the Choc in `cell` went into `seat`'s hand."""
-    cb, hb = 1 << cell, hand_bit(seat)
-    keep = ALL ^ cb
-    row[:] = [m if not m & cb else (m & keep) if shown else ((m & keep) | hb)
-              for m, shown in zip(row, shown_on_take, strict=True)]
+def _left_hand_unseen(row: int, lanes: Lanes, seat: int, dest: int, now_empty: bool) -> int:
+    """An observer who did not see which: some Choc of `seat`'s hand went to place bit `dest`
+    (every Choc that might be in that hand might now be there; none is left if `now_empty`)."""
+    h = HAND + seat
+    t = row & lanes.rep[h]
+    row |= t << (dest - h) if dest > h else t >> (h - dest)
+    return row ^ t if now_empty else row
 
 
-def left_hand_unseen(row: list[int], seat: int, dest_bit: int, now_empty: bool) -> None:
-    """An observer who did not see which: some Choc of `seat`'s hand went to `dest_bit`."""
-    hb = hand_bit(seat)
-    if now_empty:
-        keep = ALL ^ hb
-        row[:] = [((m | dest_bit) & keep) if m & hb else m for m in row]
-    else:
-        row[:] = [(m | dest_bit) if m & hb else m for m in row]
-
-
-def not_in_hand(row: list[int], chocs: Iterable[int], seat: int) -> None:
-    hb = ALL ^ hand_bit(seat)
-    for i in chocs:
-        row[i] &= hb
-
-
-def hand_shown(row: list[int], hand: Iterable[int], seat: int) -> None:
+def _hand_shown(row: int, lanes: Lanes, hand: Iterable[int], seat: int) -> int:
     """The whole hand of `seat` is known: those Chocs are there and nothing else is."""
-    hb = hand_bit(seat)
-    keep = ALL ^ hb
-    for i, m in enumerate(row):
-        if m & hb:
-            row[i] = m & keep
+    h = HAND + seat
+    row &= lanes.keep[h]
     for i in hand:
-        row[i] = hb
+        row = row & lanes.clear[i] | 1 << (h + LANE * i)
+    return row
 
 
-# -- events: what one observer learns (`row` is the masks of observer `obs`) ------------------
+# -- events: what one observer learns (`row` is the packed masks of observer `obs`) -----------
 # Each event is applied to each observer's row separately, when that row is next read
 # (`BitterSweetState.know_row`), so an observer whose row is never read never pays for it.
-def seen(row: list[int], obs: int, choc: int, bit: int, exclusive: bool = True) -> None:
+def seen(row: int, obs: int, lanes: Lanes, choc: int, bit: int, exclusive: bool = True) -> int:
     """Everyone sees `choc` at `bit` (face up, shown, put back)."""
-    pin(row, choc, bit, exclusive)
+    return _pin(row, lanes, choc, bit.bit_length() - 1, exclusive)
 
 
-def taken_shown(row: list[int], obs: int, choc: int, cell: int, seat: int) -> None:
+def taken_shown(row: int, obs: int, lanes: Lanes, choc: int, cell: int, seat: int) -> int:
     """A face-down Choc that is always shown when taken left `cell` for `seat`'s hand."""
-    pin(row, choc, 1 << cell)
-    row[choc] = hand_bit(seat)
+    return _pin(row, lanes, choc, cell) & lanes.clear[choc] | 1 << (HAND + seat + LANE * choc)
 
 
-def taken_face_down(row: list[int], obs: int, seat: int, choc: int, cell: int,
-                    shown_on_take: list[bool]) -> None:
-    """`seat` took the face-down Choc in `cell`: only they saw which."""
+def taken_face_down(row: int, obs: int, lanes: Lanes, seat: int, choc: int, cell: int) -> int:
+    """`seat` took the face-down Choc in `cell`: only they saw which. The others: whatever might
+    have been there is now in `seat`'s hand, but for the Chocs always shown when so taken."""
     if obs == seat:
-        pin(row, choc, 1 << cell)
-        row[choc] = hand_bit(seat)
-    else:
-        taken_unseen(row, cell, seat, shown_on_take)
+        return taken_shown(row, obs, lanes, choc, cell, seat)
+    t = row & lanes.rep[cell]
+    return row ^ t | (t & lanes.not_shown) << (HAND + seat - cell)
 
 
-def returned(row: list[int], obs: int, seat: int, choc: int, cell: int,
-             blockers: frozenset[int], now_empty: bool) -> None:
-    """`seat` returned `choc` face down to `cell`; the others saw a Choc of their hand go."""
+def returned(row: int, obs: int, lanes: Lanes, seat: int, choc: int, cell: int,
+             now_empty: bool) -> int:
+    """`seat` returned `choc` face down to `cell`; the others saw a Choc of their hand go (and
+    know the hand holds no Choc that forbids returning)."""
     if obs == seat:
-        row[choc] = 1 << cell
-    else:
-        not_in_hand(row, blockers, seat)
-        left_hand_unseen(row, seat, 1 << cell, now_empty)
+        return row & lanes.clear[choc] | 1 << (cell + LANE * choc)
+    row &= lanes.full ^ (lanes.rep[HAND + seat] & lanes.blockers)
+    return _left_hand_unseen(row, lanes, seat, cell, now_empty)
 
 
-def given(row: list[int], obs: int, giver: int, to: int, choc: int, now_empty: bool) -> None:
+def given(row: int, obs: int, lanes: Lanes, giver: int, to: int, choc: int,
+          now_empty: bool) -> int:
     """`giver` gave `choc` to `to`; only those two saw which."""
-    hb = hand_bit(to)
     if obs in (giver, to):
-        row[choc] = hb
         if now_empty:
-            not_in_hand(row, range(len(row)), giver)
-            row[choc] = hb
-    else:
-        left_hand_unseen(row, giver, hb, now_empty)
+            row &= lanes.keep[HAND + giver]
+        return row & lanes.clear[choc] | 1 << (HAND + to + LANE * choc)
+    return _left_hand_unseen(row, lanes, giver, HAND + to, now_empty)
 
 
-def shown_hand(row: list[int], obs: int, hand: tuple[int, ...], seat: int) -> None:
+def shown_hand(row: int, obs: int, lanes: Lanes, hand: tuple[int, ...], seat: int) -> int:
     """`seat` showed their whole hand to everyone."""
-    hand_shown(row, hand, seat)
+    return _hand_shown(row, lanes, hand, seat)
 
 
-def hand_seen(row: list[int], obs: int, observer: int, hand: tuple[int, ...], seat: int) -> None:
+def hand_seen(row: int, obs: int, lanes: Lanes, observer: int, hand: tuple[int, ...],
+              seat: int) -> int:
     """`observer` looked at `seat`'s whole hand (no one else learns what is in it)."""
-    if obs == observer:
-        hand_shown(row, hand, seat)
+    return _hand_shown(row, lanes, hand, seat) if obs == observer else row
 
 
-def peeked(row: list[int], obs: int, seat: int, choc: int, cell: int) -> None:
+def peeked(row: int, obs: int, lanes: Lanes, seat: int, choc: int, cell: int) -> int:
     """`seat` looked at the face-down `choc` in `cell` (no one else learns which)."""
-    if obs == seat:
-        pin(row, choc, 1 << cell)
+    return _pin(row, lanes, choc, cell) if obs == seat else row
 
 
 def place_names(mask: int, cell_names: list[str]) -> list[str]:

@@ -227,8 +227,9 @@ def sample_state(game: BitterSweet, view: JSON, seat: int, seed: int) -> BitterS
         s.deck.append(pool)
 
     # 3. knowledge, abilities in progress, log, rounds ------------------------------------------
-    s.know = [_coarse(s, o) for o in range(P + 1)]
-    s.know[seat] = row
+    rows = [_coarse(s, o) for o in range(P + 1)]
+    rows[seat] = row
+    s.know = rows
     s.tasks = [Task.from_json(t, s) for t in view["tasks"]]
     s.pending = [idx(c) for c in view["pending"]]
     s.log = [(text, ()) for text in view["log"]]

@@ -76,15 +76,17 @@ def action_table(comps: Components, cols: int) -> ActionTable:
     return _TABLES[key][1]
 
 
-_SHOWN: dict[int, tuple[Components, list[bool]]] = {}
+_LANES: dict[int, tuple[Components, kn.Lanes]] = {}
 
 
-def shown_on_take(comps: Components) -> list[bool]:
-    """Per Choc: is it shown when taken face down (it has an If face-down when taken ability)?"""
-    key = id(comps)
-    if key not in _SHOWN:
-        _SHOWN[key] = (comps, [c.trigger("face_down_taken") is not None for c in comps.chocs])
-    return _SHOWN[key][1]
+def lanes_of(comps: Components) -> kn.Lanes:
+    """The packed-row constants of these Chocs (knowledge.py): which are shown when taken face
+    down (an If face-down when taken ability) and which forbid returning (built on first use)."""
+    found = _LANES.get(id(comps))
+    if found is None or found[0] is not comps:
+        shown = [c.trigger("face_down_taken") is not None for c in comps.chocs]
+        found = _LANES[id(comps)] = (comps, kn.Lanes(len(comps.chocs), shown, comps.blockers))
+    return found[1]
 
 
 MAX_SEATS = 4
@@ -132,7 +134,7 @@ class BitterSweetState(State):
     turn_limit: int
     tasks: list[Task]
     pending: list[int]
-    _know: list[list[int]]  # `know` as of the last time it was read
+    _know: list[int]  # per observer, its packed row as of the last time it was read
     _news: list[tuple[Callable[..., None], tuple[Any, ...]]]  # events not yet read by all
     _read: list[int]  # per observer: how many of `_news` its row has had applied
     pknow: list[list[list[int]]]  # [observer][player] -> Preference cards known to be theirs
@@ -146,29 +148,34 @@ class BitterSweetState(State):
     def know(self) -> list[list[int]]:
         """[observer][choc] -> place mask (knowledge.py); observer `players` is the public.
 
-        Brought up to date when read, with the events recorded by `learn` since the last read."""
-        if self._news:
-            for obs in range(len(self._know)):
-                self.know_row(obs)
-        return self._know
+        Brought up to date when read, with the events recorded by `learn` since the last read
+        (a new list: changing it changes nothing; set `know` to change the knowledge)."""
+        return [self.know_row(obs) for obs in range(len(self._know))]
 
     @know.setter
     def know(self, rows: list[list[int]]) -> None:
-        self._know, self._news, self._read = rows, [], [0] * len(rows)
+        pack = self.lanes.pack
+        self._know, self._news, self._read = [pack(r) for r in rows], [], [0] * len(rows)
+
+    @property
+    def lanes(self) -> kn.Lanes:
+        return lanes_of(self.comps)
 
     def know_row(self, observer: int) -> list[int]:
         """The masks of one observer (a seat, or `players` for the public), brought up to date
-        alone: the other rows keep their news until they are read."""
+        alone: the other rows keep their news until they are read. A new list."""
+        lanes = self.lanes
         news, done = self._news, self._read[observer]
         if done < len(news):
             row = self._know[observer]
             for event, args in news[done:] if done else news:
-                event(row, observer, *args)
+                row = event(row, observer, lanes, *args)
+            self._know[observer] = row
             read = self._read
             read[observer] = len(news)
             if min(read) == len(news):  # every row has it: forget the news
                 self._news, self._read = [], [0] * len(read)
-        return self._know[observer]
+        return lanes.unpack(self._know[observer])
 
     def learn(self, event: Callable[..., None], *args: Any) -> None:
         """Record what the table learns: `event` is a `knowledge` event, applied to each
@@ -249,7 +256,7 @@ class BitterSweetState(State):
             self.actions_left, self.extras, self.turns, self.turn_limit)
         o.tasks = [t.copy() for t in self.tasks]
         o.pending = list(self.pending)
-        o._know = [list(r) for r in self._know]
+        o._know = list(self._know)  # (packed rows: ints)
         o._news = list(self._news)  # each event and its arguments are never changed
         o._read = list(self._read)
         o.pknow = [[list(k) for k in r] for r in self.pknow]
@@ -387,16 +394,13 @@ class BitterSweetState(State):
         else:
             self.note(f"{who} takes the face-down Choc in {where}.",
                       {seat: f"{who} takes the face-down Choc in {where}: {name}."})
-            self.learn(kn.taken_face_down, seat, x, cell, self.shown_on_take())
+            self.learn(kn.taken_face_down, seat, x, cell)
         if self.box.count(EMPTY) == len(self.box):
             self.note("The box is empty: the round ends at once.")
             self.end_round()
             return
         if shown:
             resolve(self, x, "face_down_taken", cell)
-
-    def shown_on_take(self) -> list[bool]:
-        return shown_on_take(self.comps)
 
     def reveal(self, cell: int) -> None:
         self.actions_left -= 1
@@ -425,7 +429,7 @@ class BitterSweetState(State):
             self.actions_left -= 1
         self.note(f"{who} returns a Choc face down to {where}{tail}.",
                   {seat: f"{who} returns {self.chname(x)} face down to {where}{tail}."})
-        self.learn(kn.returned, seat, x, cell, self.comps.blockers, not hand)
+        self.learn(kn.returned, seat, x, cell, not hand)
 
     def give(self, giver: int, x: int, to: int, how: str = "") -> None:
         """Choc `x` passes from `giver`'s hand to `to`'s; only those two see which. `how` says

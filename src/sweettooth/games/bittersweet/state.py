@@ -135,7 +135,7 @@ class BitterSweetState(State):
     tasks: list[Task]
     pending: list[int]
     _know: list[int]  # per observer, its packed row as of the last time it was read
-    _news: list[tuple[Callable[..., None], tuple[Any, ...]]]  # events not yet read by all
+    _news: list[tuple[Callable[..., int], tuple[Any, ...]]]  # events not yet read by all
     _read: list[int]  # per observer: how many of `_news` its row has had applied
     pknow: list[list[list[int]]]  # [observer][player] -> Preference cards known to be theirs
     log: list[LogEntry]
@@ -177,7 +177,7 @@ class BitterSweetState(State):
                 self._news, self._read = [], [0] * len(read)
         return lanes.unpack(self._know[observer])
 
-    def learn(self, event: Callable[..., None], *args: Any) -> None:
+    def learn(self, event: Callable[..., int], *args: Any) -> None:
         """Record what the table learns: `event` is a `knowledge` event, applied to each
         observer's masks when that row is next read (`args` must never change afterwards)."""
         self._news.append((event, args))

@@ -71,7 +71,8 @@ def cut_cells(page: Page) -> list[str]:
 
 
 def test_hotseat_end_names_the_winner(page: Page) -> None:
-    """Two players on one device (Le Chocolat): the end names the winner by name, never "You"."""
+    """Two players on one device (Le Chocolat): the end names the winner by name, never "You",
+    and marks nobody "(you)"."""
     page.goto("/?speed=instant")
     page.wait_for_selector("body[data-ready='1']")
     page.check("input[name=game][value=lechocolat]")
@@ -83,6 +84,9 @@ def test_hotseat_end_names_the_winner(page: Page) -> None:
     title = page.locator(f"{END} .endtitle").inner_text()
     assert "You" not in title
     assert "Ann wins!" in title or "Player 2 wins!" in title or "Shared win" in title, title
+    # Everyone is at the same screen: the score table marks nobody "(you)".
+    expect(page.locator(f"{END} .scoretable").first).to_contain_text("Ann")
+    expect(page.locator(END)).not_to_contain_text("(you)")
     shot(page, "hotseat-end")
 
 

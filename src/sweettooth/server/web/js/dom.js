@@ -70,12 +70,14 @@ export function seatName(ctx, seat) {
   return n || `P${seat + 1}`;
 }
 
-/** Whether `seat` is the viewer's own and its name does not already say so ("You"). */
+/** Whether `seat` is the viewer's own and its name does not already say so ("You"); never in
+ *  hotseat (ctx.hotseat), where everyone is at the same screen. */
 export function marksYou(ctx, seat) {
-  return !!ctx && seat === ctx.seat && seatName(ctx, seat) !== "You";
+  return !!ctx && !ctx.hotseat && seat === ctx.seat && seatName(ctx, seat) !== "You";
 }
 
-/** A seat's name in a score table: " (you)" marks the viewer's own seat unless it is "You". */
+/** A seat's name in a score table: " (you)" marks the viewer's own seat unless it is "You" (or
+ *  the device is shared). */
 export function seatLabel(ctx, seat) {
   const name = seatName(ctx, seat);
   return marksYou(ctx, seat) ? `${name} (you)` : name;

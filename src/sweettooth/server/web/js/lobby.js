@@ -103,14 +103,30 @@ function drawSeats() {
   const mode = $("mode").value;
   // A new mode starts from its defaults (hotseat: everyone here; online: you and bots).
   const old = mode === lastMode ? [...document.querySelectorAll("#seats select")].map((s) => s.value) : [];
+  const oldNames = [...document.querySelectorAll("#seats input.seatname")].map((s) => s.value);
   lastMode = mode;
   mount($("seats"), Array.from({ length: n }, (_, i) => {
     const choices = seatChoices(i, mode);
     const dflt = mode === "hotseat" ? "here" : i === 0 ? "me" : "bot:medium";
     const want = choices.some(([v]) => v === old[i]) ? old[i] : dflt;
-    return h("li", h("label", `Seat ${i + 1} `, h("select", { "aria-label": `Seat ${i + 1}`, dataset: { seat: i } },
-      choices.map(([v, t]) => h("option", { value: v, selected: v === want }, t)))));
+    // Hotseat: each player on this device is named here ("Player 2"... when left empty; the
+    // first one starts as "Your name").
+    const name = mode === "hotseat" ? h("input.seatname", {
+      type: "text", maxlength: 40, placeholder: `Player ${i + 1}`, dataset: { seat: i },
+      value: oldNames[i] ?? (i === 0 ? $("name").value.trim() : ""),
+    }) : null;
+    const nameLabel = name ? h("label.seatnamelabel", { hidden: want !== "here" }, "Name ", name) : null;
+    return h("li", h("label", `Seat ${i + 1} `, h("select", {
+      "aria-label": `Seat ${i + 1}`, dataset: { seat: i },
+      onchange: (e) => { if (nameLabel) nameLabel.hidden = e.target.value !== "here"; },
+    }, choices.map(([v, t]) => h("option", { value: v, selected: v === want }, t)))), nameLabel);
   }));
+}
+
+/** The name typed for a hotseat seat, or "Player N". */
+function hotseatName(i) {
+  const el = document.querySelector(`#seats input.seatname[data-seat="${i}"]`);
+  return (el && el.value.trim()) || `Player ${i + 1}`;
 }
 
 function gatherOptions(g) {
@@ -133,21 +149,14 @@ async function create(seatKinds, g, options) {
   const table = await createTable({ game: g.id, players: seatKinds.length, options, seats, bot_speed: speed });
   setDefaultSpeed(speed);
   setTableSpeed(table.id, speed);
-  let human = 0;
   for (let i = 0; i < seatKinds.length; i++) {
     const k = seatKinds[i];
     if (k === "me" || k === "here") {
-      human += 1;
-      const who = k === "me" ? name : `${name === "Player" ? "Player" : name} ${human}`;
-      const j = await joinSeat(table.id, i, k === "here" ? hotseatName(i, name) : who);
+      const j = await joinSeat(table.id, i, k === "me" ? name : hotseatName(i));
       saveToken(table.id, j.seat, j.token);
     }
   }
   location.href = links.table(table.id);
-}
-
-function hotseatName(i, name) {
-  return i === 0 && name !== "Player" ? name : `Player ${i + 1}`;
 }
 
 async function onCreate(e) {
@@ -207,6 +216,12 @@ async function main() {
   drawForm();
   $("players").addEventListener("change", drawSeats);
   $("mode").addEventListener("change", drawSeats);
+  let typed = $("name").value.trim();
+  $("name").addEventListener("input", () => {
+    const first = document.querySelector('#seats input.seatname[data-seat="0"]');
+    if (first && first.value.trim() === typed) first.value = $("name").value.trim();
+    typed = $("name").value.trim();
+  });
   $("create").addEventListener("submit", onCreate);
   $("quick-btn").addEventListener("click", onQuick);
   $("refresh").addEventListener("click", drawTables);

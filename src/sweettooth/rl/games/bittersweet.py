@@ -83,6 +83,21 @@ class _WhereBlocks(dict[int, bytes]):
         return block
 
 
+class _Memo(dict[tuple[int, ...], bytes]):
+    """Values (tuples of small ints) -> their float32 block (bytes), made by `make` when first
+    met; cleared if it grows past a size that stays in the CPU's caches (few keys recur)."""
+
+    def __init__(self, make: Callable[[tuple[int, ...]], bytes]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[int, ...]) -> bytes:
+        if len(self) > 4_000:
+            self.clear()
+        block = self[key] = self.make(key)
+        return block
+
+
 class _Tables:
     """What the fast path needs of one set of components, read from its tables (ids and
     attributes), so either card set (and a user's files) maps right: the field positions of its
@@ -243,8 +258,32 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
     block_of = [_WhereBlocks(block_bytes, all_cells, kn.hand_bit(s)) for s in range(players)]
     nowhere = bytes(4 * places)
 
-    head = bytes(4 * o_box)  # the fields before the box, set one by one
-    seats_zeros = bytes(4 * (o_where - o_seats))
+    def make_head(key: tuple[int, ...]) -> bytes:
+        """The fields before the box: the seats one-hot, the counters."""
+        seat, mover, current, starter, *counts = key
+        values = array("f", bytes(4 * o_box))
+        values[o_seat + seat] = values[o_current + current] = values[o_start + starter] = 1.0
+        if mover >= 0:
+            values[o_to_move + mover] = 1.0
+            if mover == seat:
+                values[o_my_turn] = 1.0
+        round_no, actions_left, extras, turns, turn_limit, stack, deck_size = counts
+        for i, v in enumerate((round_no / 5, actions_left / 2, extras / 2,
+                               turns / max(turn_limit, 1), stack / 45, deck_size / 12),
+                              o_counters):
+            values[i] = v if v < bound else bound
+        return values.tobytes()
+
+    def make_seat(key: tuple[int, ...]) -> bytes:
+        """A seat's block but its multi-hots: hand size, wrappers, round wins, YUM! and YUCK!
+        cards (hands of 41+ Chocs or 25+ cards would pass the bound: bounded as the clip does)."""
+        values = array("f", bytes(4 * per_seat))
+        for i, (v, scale) in enumerate(zip(key, (5, 5, 2, 3, 3), strict=True)):
+            values[i] = v / scale if v / scale < bound else bound
+        return values.tobytes()
+
+    heads = _Memo(make_head)
+    seat_blocks = _Memo(make_seat)
     tail = bytes(4 * (layout.size - o_where_end))
     empty_cell = _floats(per_cell, [2])
     down_cell = _floats(per_cell, [0])
@@ -277,20 +316,17 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         cells = [empty_cell if x < 0 else up_cell[x] if face_up
                  else known_cell[x] if row[x] == bit else down_cell
                  for x, face_up, bit in zip(box, up, cell_bits, strict=True)]
-        out = array("f", b"".join((head, *cells, seats_zeros, *where, tail)))
         mover = state.to_move
-        out[o_seat + seat] = out[o_current + state.current] = out[o_start + state.starter] = 1.0
-        if mover is not None:
-            out[o_to_move + mover] = 1.0
-            if mover == seat:
-                out[o_my_turn] = 1.0
-        for s, at, hand, wrappers, wins, yum, yuck, discard in zip(
-                range(players), seat_starts, state.hands, state.wrappers, state.wins, state.yum,
-                state.yuck, state.discard, strict=True):
-            # (hands of 41+ Chocs or 25+ cards would pass the bound: bounded as the clip does)
-            for i, v in enumerate((len(hand) / 5, wrappers / 5, wins / 2, len(yum) / 3,
-                                   len(yuck) / 3), at):
-                out[i] = v if v < bound else bound
+        head = heads[seat, -1 if mover is None else mover, state.current, state.starter,
+                     state.round_no, state.actions_left, state.extras, state.turns,
+                     state.turn_limit, state.stack, len(state.deck[seat])]
+        hands, yums, yucks = state.hands, state.yum, state.yuck
+        seat_parts = [seat_blocks[len(hand), wrappers, wins, len(yum), len(yuck)]
+                      for hand, wrappers, wins, yum, yuck in zip(
+                          hands, state.wrappers, state.wins, yums, yucks, strict=True)]
+        out = array("f", b"".join((head, *cells, *seat_parts, *where, tail)))
+        for s, at, hand, yum, yuck, discard in zip(
+                range(players), seat_starts, hands, yums, yucks, state.discard, strict=True):
             base = at + 5
             for p in discard:
                 out[base + attr_pos[p]] = 1.0
@@ -324,10 +360,6 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
             out[o_who + first.who] = out[o_src + choc_pos[first.src]] = 1.0
         for x in state.pending:
             out[o_pending + choc_pos[x]] = 1.0
-        for i, v in enumerate((state.round_no / 5, state.actions_left / 2, state.extras / 2,
-                               state.turns / max(state.turn_limit, 1), state.stack / 45,
-                               len(state.deck[seat]) / 12), o_counters):
-            out[i] = v if v < bound else bound
         # Every value is >= 0 and at most `bound`: the Box's clip of `encode` changes nothing.
         return np.frombuffer(out, np.float32)
 

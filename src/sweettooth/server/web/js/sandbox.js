@@ -1,4 +1,5 @@
-// The renderer sandbox: draw view JSON with a game's renderer; a chosen action is only shown.
+// The renderer sandbox: draw view JSON with a game's renderer; a chosen action is only shown, and
+// a view's `hint` field ({action, reason}) is what its Hint button shows.
 import { Table } from "./table.js";
 import { renderer } from "./games/index.js";
 import { h, mount } from "./dom.js";
@@ -22,6 +23,8 @@ async function draw(i) {
     });
   }
   table.opts.seat = view.seat ?? null;
+  // A view may carry the hint to show ({action, reason}): the Hint button answers with it.
+  table.opts.onHint = view.hint ? () => Promise.resolve(view.hint) : null;
   $("seat").value = view.seat ?? "";
   table.update(view);
   document.body.dataset.ready = String(i);

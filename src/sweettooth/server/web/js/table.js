@@ -280,8 +280,14 @@ export class Table {
     if (!action) return;
     let keys = null;
     try { keys = this.r.keys(action, this.view); } catch { keys = null; }
+    // One piece per key the move uses: of two dice showing 4 (both "die:4"), a move with one 4
+    // outlines one die, a move with both outlines both (as picks are matched in update()).
+    const used = new Set();
     for (const k of keys || []) {
-      for (const el of this.els.board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)) el.classList.add("hinted");
+      const el = [...this.els.board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)].find((x) => !used.has(x));
+      if (!el) continue;
+      used.add(el);
+      el.classList.add("hinted");
     }
   }
 

@@ -26,6 +26,7 @@ import sweettooth as st
 from sweettooth.agents import Agent, seat_rngs
 from sweettooth.core import JSON, State, SweetToothError, save_record
 
+from .choosing import Choices, highlight_first, offers
 from .composer import Composer, build
 from .ending import EndScreen, headline
 from .games import face_for
@@ -133,7 +134,7 @@ class SweetApp(App[int]):
         with Horizontal(id="main"):
             yield Board(id="board")
             with Vertical(id="side"):
-                yield OptionList(id="choices")
+                yield Choices(id="choices")
                 with VerticalScroll(id="log"):
                     yield Static(id="logtext")
         yield Static(id="status")
@@ -228,29 +229,10 @@ class SweetApp(App[int]):
             spare = total[key] > picks.count(key)
             seg.pickable = pickable.get(key, 0) > 0 and (not seg.picked or not spare)
             seg.cursor = False
-        present = set(total)
-        choices = self.query_one("#choices", OptionList)
-        choices.clear_options()
-        opts: list[Option] = []
-        if self.my_turn():
-            if self.composer.needs_confirm():
-                for a in self.composer.complete():
-                    opts.append(Option(self.face.describe(a, self.view, self.ctx), id=f"play:{a}"))
-            for key in pickable:
-                if key in present:
-                    continue
-                if key.startswith("act:"):
-                    text = self.face.describe(key[4:], self.view, self.ctx)
-                else:
-                    text = self.face.label(key, self.view, self.ctx)
-                opts.append(Option(text, id=f"key:{key}"))
-            if picks:
-                opts.append(Option("Cancel (Esc)", id="cancel"))
-        choices.add_options(opts)
-        choices.set_class(not opts, "-empty")
         self.cursor = self.cursor_target(spots, focus_key) if self.my_turn() else None
         if self.cursor is not None:
             self.cursor.seg.cursor = True
+        opts = self.fill_choices(set(total))
         for line in {spot.row for spot in spots}:
             line.redraw()
         self.draw_status()
@@ -260,8 +242,26 @@ class SweetApp(App[int]):
             self.query_one("#board", Board).focus()
             self.cursor.row.scroll_visible(animate=False)
         elif opts:
+            choices = self.query_one("#choices", OptionList)
             choices.focus()
-            choices.highlighted = 0
+            highlight_first(choices)
+
+    def fill_choices(self, present: set[str] | None = None) -> list[Option]:
+        """Fill the Choose list (`choosing.offers`; its first entry highlighted if it has the
+        focus); `present`: the keys of the pieces on the board (by default, read from it)."""
+        if present is None:
+            present = {str(s.seg.key) for s in self.spots()}
+        choices = self.query_one("#choices", OptionList)
+        choices.clear_options()
+        opts: list[Option] = []
+        if self.my_turn():
+            here = None if self.cursor is None else self.cursor.seg.key
+            opts = offers(self.composer, present, here, self.face, self.view, self.ctx)
+        choices.add_options(opts)
+        choices.set_class(not opts, "-empty")
+        if choices.has_focus:
+            highlight_first(choices)
+        return opts
 
     def cursor_target(self, spots: list[Spot], key: str | None) -> Spot | None:
         """Where the cursor goes: the piece with `key` if still pickable, else the next
@@ -420,7 +420,8 @@ class SweetApp(App[int]):
             self.decorate(seg.key)
             return
         if not seg.pickable:
-            self.say("That piece is not part of any move now.")
+            why = self.face.nothing_here(seg.key, self.view, self.ctx)
+            self.say(why or "That piece is not part of any move now.")
             return
         await self.pick(seg.key)
 
@@ -434,6 +435,8 @@ class SweetApp(App[int]):
             spot.row.redraw()
             spot.row.scroll_visible(animate=False)
             self.draw_status()
+            if self.face.follows_cursor and not self.composer.picks:
+                self.fill_choices()  # (the moves of the piece under the cursor)
 
     async def pick(self, key: str) -> None:
         try:

@@ -58,6 +58,10 @@ class Face:
 
     unit: str | None = "points"
     """What the final scores count, as the end screen's column heading."""
+    follows_cursor = False
+    """True when the keys without a piece on the board are verbs for a piece (BitterSweet's
+    "take" and "reveal" a space): before a pick, the Choose list then offers the moves of the
+    piece under the cursor (`choosing.offers`)."""
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         from sweettooth.core import game
@@ -75,6 +79,11 @@ class Face:
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
         """Words for an action (choice list, confirm)."""
         return action
+
+    def nothing_here(self, key: str, view: JSON, ctx: Ctx) -> str | None:
+        """Why the piece `key` makes no move by itself now ("Nothing to take here: a1 is
+        empty"), for the Choose list and a refused pick; None: no words of the face's own."""
+        return None
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         """What the player to move may do now."""

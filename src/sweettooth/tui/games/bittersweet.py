@@ -95,6 +95,7 @@ def name_of(chocs: dict[str, Choc], cid: str) -> str:
 
 class BitterSweetFace(Face):
     unit = "round wins"
+    follows_cursor = True  # the Choose list: take or reveal the space under the cursor
 
     def cell(self, b: JSON, chocs: dict[str, Choc], last: set[str], w: int = CELL) -> Part:
         name, face, cid = b["cell"], b["face"], b.get("choc")
@@ -367,10 +368,28 @@ class BitterSweetFace(Face):
         return {"do:take": "Take it (face down, unseen)",
                 "do:reveal": "Reveal it (turn it face up)"}.get(key, key)
 
+    def nothing_here(self, key: str, view: JSON, ctx: Ctx) -> str | None:
+        space: JSON = next((b for b in view["box"] if f"cell:{b['cell']}" == key), {})
+        if space.get("face") != "empty":
+            return None
+        cell = space["cell"]
+        returns = any(re.fullmatch(rf"return \S+ {cell}", a)
+                      for a in view.get("legal_actions") or [])
+        return (f"Nothing to take here: {cell} is empty"
+                + ("; pick a Choc in your hand to return it here" if returns else ""))
+
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
         chocs = chocs_of(view)
         tasks = view.get("tasks") or []
         kind = tasks[-1].get("kind") if tasks else None
+        m = re.fullmatch(r"(take|reveal) ([a-z]\d+)", action)
+        if m:  # the Choose list's entries for the space under the cursor
+            verb, cell = m.groups()
+            at: JSON = next((x for x in view["box"] if x["cell"] == cell), {})
+            if at.get("face") == "up" and at.get("choc"):
+                return f"{verb} {name_of(chocs, str(at['choc']))} from {cell}"
+            return f"{verb} {cell} " + ("(face down, unseen)" if verb == "take"
+                                        else "(turn it face up)")
         m = re.fullmatch(r"pick ([a-z]\d+)", action)
         if kind == "trade" and m:
             b: JSON = next((x for x in view["box"] if x["cell"] == m.group(1)), {})

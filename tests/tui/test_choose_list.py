@@ -1,0 +1,87 @@
+"""The Choose list as a player meets it: in BitterSweet it offers what is legal for the space
+under the cursor (or says there is nothing to do there); in Bonbons, Tab then Enter stops."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from sweettooth.tui import SweetApp
+from sweettooth.tui.pieces import Spot
+
+from .helpers import Pilot_, make_app, settle
+
+pytestmark = pytest.mark.anyio
+
+
+def entries(app: SweetApp) -> list[tuple[str, str, bool]]:
+    """(id, words, disabled) of each entry of the Choose list."""
+    choices = app.query_one("#choices", OptionList)
+    out = []
+    for i in range(choices.option_count):
+        o = choices.get_option_at_index(i)
+        out.append((o.id or "", str(o.prompt), o.disabled))
+    return out
+
+
+def spot_of(app: SweetApp, key: str) -> Spot:
+    return next(s for s in app.spots() if s.seg.key == key)
+
+
+async def cursor_to(pilot: Pilot_, app: SweetApp, key: str) -> None:
+    app.move_cursor(spot_of(app, key))
+    await pilot.pause()
+
+
+def space(app: SweetApp, cell: str) -> str:
+    return str(next(b["face"] for b in app.view["box"] if b["cell"] == cell))
+
+
+async def test_bittersweet_offers_only_what_is_legal_on_the_space_under_the_cursor() -> None:
+    app = make_app("bittersweet", 2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert app.state.to_move == 0 and space(app, "a1") == "down"
+        await cursor_to(pilot, app, "cell:a1")
+        # A face-down space: take it or reveal it, and nothing that is not about a1.
+        assert [e[0] for e in entries(app)] == ["play:take a1", "play:reveal a1"]
+        await cursor_to(pilot, app, "cell:b1")
+        assert [e[0] for e in entries(app)] == ["play:take b1", "play:reveal b1"]
+        await app.play("reveal a1")
+        await settle(pilot, app)
+        assert space(app, "a1") == "up" and app.state.to_move == 0
+        name = app.face.describe("take a1", app.view, app.ctx)
+        # A face-up Choc: only taken (revealing it again is not a move).
+        await cursor_to(pilot, app, "cell:a1")
+        assert [e[0] for e in entries(app)] == ["play:take a1"], entries(app)
+        assert "from a1" in name and name in entries(app)[0][1]
+        # Tab to the list, Enter: the one move offered is made.
+        before = len(app.state.history)
+        await pilot.press("tab", "enter")
+        await settle(pilot, app)
+        assert str(app.state.history[before]) == "take a1"
+        assert space(app, "a1") == "empty" and app.state.to_move == 0
+        # An empty space: nothing to take or reveal, said plainly (a Choc may be returned).
+        await cursor_to(pilot, app, "cell:a1")
+        (note,) = entries(app)
+        assert note[0] == "note" and note[2], note
+        assert "Nothing to take here: a1 is empty" in note[1]
+        assert "return" in note[1]  # the hand holds a Choc: it may go back to a1
+
+
+async def test_bonbons_stop_is_tab_then_enter_away() -> None:
+    app = make_app("bonbons", 2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await app.play("a1")  # a square first: then a round tile, or stop
+        await settle(pilot, app)
+        assert app.view["phase"] == "after square" and app.state.to_move == 0
+        assert app.focused is app.query_one("#board")  # Enter flips the tile under the cursor
+        ((oid, words, _),) = entries(app)
+        assert oid == "key:act:stop" and words.startswith("Stop") and "end your turn" in words
+        before = len(app.state.history)
+        await pilot.press("tab")
+        assert app.focused is app.query_one("#choices")
+        await pilot.press("enter")  # no arrow key first
+        await settle(pilot, app)
+        assert str(app.state.history[before]) == "stop"

@@ -218,8 +218,11 @@ class BonbonsFace(Face):
         return PROMPTS.get(str(view.get("phase")), "choose a move")
 
     def score_of(self, view: JSON, seat: int) -> str:
+        """'1/4 up': the round tiles face up for good (found, stolen or under the coins), as
+        the end's tally counts them; a tile only showing in this go is not (it goes face down
+        again unless it is matched)."""
         row_ = view["rows"][seat]
-        up = sum(1 for t in row_ if t["state"] in ("found", "showing"))
+        up = sum(1 for t in row_ if t["state"] in ("found", "coins"))
         return f"{up}/{len(row_)} up"
 
     def log(self, view: JSON, ctx: Ctx) -> list[str]:

@@ -2,9 +2,10 @@
 // symbols (no emoji font needed).
 //
 // A piece with a tooltip carries class `has-tip` and a child `span.tip` (aria-hidden: the same
-// text is in the piece's accessible name). css/games.css shows the tip on :hover,
-// :focus-visible and `.tip-open`, which a long press (or a tap on a piece that cannot be played
-// now) toggles. installTips() keeps a shown tip inside the viewport.
+// text is in the piece's accessible name). css/games.css shows the tip on :hover (with a real
+// pointer only: a tap leaves :hover behind), :focus-visible and `.tip-open`, which a long press
+// (or a tap on a piece that cannot be played now) toggles; a tap elsewhere or a move closes it.
+// installTips() keeps a shown tip inside the viewport and off the status line.
 
 import { h, s, seatName } from "../dom.js";
 
@@ -119,7 +120,14 @@ export function installTips() {
       closeAll(el);
       el.classList.toggle("tip-open", open);
       if (open) place(el);
-    } else closeAll(null);
+    } else {
+      closeAll(null);
+      // A piece clicked to play keeps its hover tip shut until the pointer leaves it.
+      if (el && e.detail > 0) {
+        el.classList.add("tip-hush");
+        el.addEventListener("pointerleave", () => el.classList.remove("tip-hush"), { once: true });
+      }
+    }
   }, true);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeAll(null); });
   const onShow = (e) => {
@@ -140,7 +148,8 @@ export function installTips() {
   }).observe(document.body, { childList: true, subtree: true });
 }
 
-/** Shift a shown tip so it stays inside the viewport (left/right), below the piece if no room above. */
+/** Shift a shown tip so it stays inside the viewport (left/right); below the piece if there is no
+ *  room above, or if above it would cover the status line (what to do now). */
 function place(el) {
   const tip = el.querySelector(":scope > .tip");
   if (!tip) return;
@@ -158,5 +167,9 @@ function place(el) {
   if (r.left < lo) dx = lo - r.left;
   else if (r.right > hi) dx = hi - r.right;
   tip.style.setProperty("--tip-dx", `${Math.round(dx)}px`);
-  if (r.top < 4) el.classList.add("tip-below");
+  const status = document.querySelector(".table-root .status");
+  const s = status ? status.getBoundingClientRect() : null;
+  const overStatus = s && s.height && r.top < s.bottom + 4 && r.bottom > s.top
+    && r.left + dx < s.right && r.right + dx > s.left;
+  if (r.top < 4 || overStatus) el.classList.add("tip-below");
 }

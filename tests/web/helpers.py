@@ -8,8 +8,11 @@ from collections.abc import Callable
 from playwright.sync_api import Page
 
 END = ".endscreen:not([hidden])"
-# Things a player can click now: pieces on the board, buttons the composer offers.
-CLICKABLE = ".table-root.myturn .board .pickable, .table-root.myturn .actionbar button:not(.cancel)"
+# Things a player can click now: pieces on the board, buttons the composer offers (in the action
+# bar, or a confirm button beside the pieces: Sweet Shop's "Grab 3 only").
+CLICKABLE = (".table-root.myturn .board .pickable,"
+             " .table-root.myturn .actionbar button:not(.cancel),"
+             " .table-root.myturn .board button.confirm")
 PRIVACY = "#privacy:not([hidden]) #privacy-btn"
 
 

@@ -28,6 +28,10 @@
 //                              change was not the viewer's own move (Bonbons: ~1500 when a
 //                              bot's turned-up faces go down again). A click or key press cuts
 //                              the hold short; it is 0 at the "instant" bot speed.
+//   confirmHost(action, board, view) -> Element|null   where the confirm button of a complete
+//                              action that others extend goes, beside the pieces the player is
+//                              looking at (Sweet Shop's "Grab 3 only" in the Shelf's heading);
+//                              null or missing: the action bar under the board
 //   piece(kind, id) -> Node|null   a small inline drawing of one piece for the rules text
 //                              (links `piece:<kind>/<id>`, see sweettooth.core.rules_text); the
 //                              shell falls back to the link's text when null or missing. The node
@@ -379,16 +383,23 @@ export class Table {
       else el.removeAttribute("aria-pressed");
     }
     board.classList.toggle("choosing", cands.length > 0);
-    // Buttons: keys without a piece, confirm buttons for complete actions, cancel.
+    // Buttons: keys without a piece, confirm buttons for complete actions, cancel. A confirm
+    // button goes where the renderer's confirmHost puts it (beside the pieces just picked),
+    // else in the action bar.
     const bar = [];
+    const near = [];
+    for (const b of board.querySelectorAll("button.confirm")) b.remove();
     const exact = cands.filter((c) => c.rest.length === 0);
     const others = cands.length - exact.length;
     if (exact.length && (exact.length > 1 || others > 0)) {
       for (const c of exact) {
-        bar.push(h("button.confirm", {
+        const btn = h("button.confirm", {
           type: "button", dataset: { action: c.action },
           onclick: () => this.send(c.action),
-        }, this.describe(c.action)));
+        }, this.describe(c.action));
+        let host = null;
+        try { host = this.r.confirmHost ? this.r.confirmHost(c.action, board, this.view) : null; } catch (err) { console.error(err); }
+        if (host) { host.append(btn); near.push(btn); } else bar.push(btn);
       }
     }
     for (const [k] of next) {
@@ -404,12 +415,17 @@ export class Table {
         "Cancel"));
     }
     if (this.hint && this.hint.action) {
-      for (const b of bar) {
+      for (const b of [...bar, ...near]) {
         if (b.dataset.action === this.hint.action || b.dataset.key === "act:" + this.hint.action) b.classList.add("hinted");
       }
     }
     mount(this.els.bar, bar);
     this.drawStatus();
+    // A confirm button beside the pieces is on screen: scroll the least if it is not.
+    for (const b of near) {
+      const r = b.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) b.scrollIntoView({ block: "nearest" });
+    }
   }
 
   describe(action) {

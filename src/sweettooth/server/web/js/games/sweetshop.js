@@ -94,6 +94,23 @@ function flavourChanges(view, picked) {
   return out;
 }
 
+/** {pos, more}: the picked Shelf card's position and the positions a Multipack could add to the
+ *  picked pair's Grab of it (null when no Shelf card is picked). */
+function multipackPartners(view, picked) {
+  const shelf = picked.find((k) => k.startsWith("shelf:"));
+  if (!shelf) return null;
+  const pos = shelf.slice(6);
+  const pair = picked.filter((k) => k.startsWith("die:")).map((k) => k.slice(4)).sort().join("+");
+  const more = [];
+  for (const a of view.legal_actions || []) {
+    const m = /^grab (\d),(\d) with (\d)\+(\d)$/.exec(a);
+    if (!m || [m[3], m[4]].sort().join("+") !== pair) continue;
+    const other = m[1] === pos ? m[2] : m[2] === pos ? m[1] : null;
+    if (other && !more.includes(other)) more.push(other);
+  }
+  return { pos, more };
+}
+
 /** A piece id from a rules link, decoded ("red%20lollipop" -> "red lollipop"). */
 function safeDecode(id) {
   try { return decodeURIComponent(String(id)); } catch { return String(id); }
@@ -149,7 +166,10 @@ export default {
           h("p", h("b", "Score: "), view.score.total, " in the Tummy"),
           view.sugar_rush ? h("p.ss-rush", "Sugar Rush! Eat a card from your Basket at once.") : null,
           view.last_resort ? h("p.muted", "Last Resort used this turn.") : null)),
-      h("section.ss-shelf", { role: "group", "aria-label": "The Shelf" }, h("h3", "Shelf"),
+      h("section.ss-shelf", { role: "group", "aria-label": "The Shelf" },
+        // A Grab that a Multipack could extend is confirmed here, by the cards ("Grab 3 only":
+        // confirmHost); its room is kept while a Multipack is owned, so the cards do not move.
+        h("div.ss-shelfhead", { class: b.multipack.have && "mp" }, h("h3", "Shelf")),
         h("div.ss-slots", shelf)),
       h("div.ss-bottom",
         h("section.ss-basket", { role: "group", "aria-label": "Your Basket" },
@@ -241,6 +261,11 @@ export default {
     return null;
   },
 
+  /** "Grab 3 only" (a Multipack could take a second card) goes in the Shelf's heading. */
+  confirmHost(action, board) {
+    return /^grab /.test(action) ? board.querySelector(".ss-shelfhead") : null;
+  },
+
   label(key) {
     if (key === "btn:lastresort") return "Last Resort (grab any card)";
     if (key === "fc:+1") return "Flavour Changer: +1";
@@ -265,6 +290,8 @@ export default {
     if (dice === 2) {
       const signs = flavourChanges(view, picked);
       if (signs.length) return `use your Flavour Changer (${signs.map((d) => d.replace("-", "−")).join(" or ")}, by your Basket) to eat that card`;
+      const mp = multipackPartners(view, picked);
+      if (mp && mp.more.length) return `grab shelf ${mp.pos} only (button by the Shelf), or shelf ${mp.more.join(" or ")} too (Multipack)`;
       return "now a Shelf card to Grab, or a Basket card to Eat";
     }
     if (!(view.white_dice.left || []).length) {

@@ -11,7 +11,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE, shot
-from .helpers import PRIVACY
+from .helpers import PRIVACY, sideways_scroll
+from .test_phone_a11y import serious, small_controls
 
 
 def new_hotseat_table(page: Page, game: str, names: list[str]) -> None:
@@ -38,6 +39,9 @@ def test_hotseat_names_every_player_and_marks_nobody_you(new_page: Any) -> None:
     page.select_option("#seats select >> nth=1", "bot:easy")
     expect(page.locator("#seats li").nth(1).locator("input.seatname")).to_be_hidden()
     expect(page.locator("#seats li").nth(0).locator("input.seatname")).to_be_visible()
+    assert sideways_scroll(page) == 0
+    assert small_controls(page, "#seats input, #seats select") == []
+    assert serious(page) == [], "axe-core on the hotseat lobby"
     shot(page, "hotseat-lobby-names")
 
     new_hotseat_table(page, "bonbons", ["Ann", "Ben"])

@@ -113,6 +113,7 @@ function drawSeats() {
     // first one starts as "Your name").
     const name = mode === "hotseat" ? h("input.seatname", {
       type: "text", maxlength: 40, placeholder: `Player ${i + 1}`, dataset: { seat: i },
+      "aria-label": `Name of the player in seat ${i + 1}`, autocomplete: "off",
       value: oldNames[i] ?? (i === 0 ? $("name").value.trim() : ""),
     }) : null;
     const nameLabel = name ? h("label.seatnamelabel", { hidden: want !== "here" }, "Name ", name) : null;

@@ -30,9 +30,15 @@ RECTS_JS = """() => {
 def test_board_and_stop_in_view_at_1280x800(new_page: Any, server: Server, players: int) -> None:
     page = new_page(DESKTOP)
     open_table(page, server, "bonbons", players=players)
-    page.wait_for_selector(f"{MY_TURN}.square")
-    page.locator(".square.pickable").first.click()
     stop = page.locator(".table-root.myturn .actionbar button", has_text="Stop")
+    for _ in range(4):  # a square that is the empty wrapper ends the turn: flip another
+        page.wait_for_selector(f"{MY_TURN}.square")
+        page.locator(".square.pickable").first.click()
+        try:
+            expect(stop).to_be_visible(timeout=5000)
+            break
+        except AssertionError:
+            assert "empty wrapper" in page.locator(".log").inner_text()
     expect(stop).to_be_visible()
     settle(page)
     got = page.evaluate(RECTS_JS)

@@ -34,8 +34,8 @@ def panels(app: SweetApp) -> list[Widget]:
         rows = list(w.query(PieceRow))
         first = str(rows[0].render()) if rows else ""
         if ("seat" in w.classes or title.startswith("Your hand (")
-                or re.split(r" [▶⚡·]", title)[0].strip() in names
-                or ("flat" in w.classes and re.split(r" [▶⚡·]", first)[0].strip() in names)):
+                or re.split(r" [▶⚡·✓]|  ", title)[0].strip() in names
+                or ("flat" in w.classes and re.split(r" [▶⚡·✓]|  ", first)[0].strip() in names)):
             out.append(w)
     return out
 

@@ -171,8 +171,30 @@ class SweetApp(App[int]):
             await board.mount_all(widgets(self.face.board(self.view, self.ctx)))
         self.draw_log()
         self.decorate(focus_key)
+        if self.notice is not None:
+            board.call_after_refresh(self.show_news)
+
+    def show_news(self) -> None:
+        """A round was just counted: its news on the board (Sweet Nose's reveal) is scrolled
+        into view, then the piece under the cursor (both are seen if they fit)."""
+        for news in self.query_one("#board", Board).query(".news"):
+            news.scroll_visible(animate=False, immediate=True)
+        if self.cursor is not None:
+            self.cursor.row.scroll_visible(animate=False, immediate=True)
 
     def draw_players(self) -> None:
+        """The players' line: names, scores and last moves; the moves are cut shorter, then
+        left to the log, where the line would take three lines (5 players at 80 columns) and
+        push the board's news off the screen."""
+        room = 2 * (self.size.width - 2) - 12  # two lines, less what word-wrapping loses
+        for cap in (28, 12, 0):
+            parts = self.players_line(cap)
+            if parts.cell_len <= room:
+                break
+        self.query_one("#players", Static).update(parts)
+
+    def players_line(self, cap: int) -> Text:
+        """The players' line with each last move in at most `cap` cells (0: none)."""
         v = self.view
         res = v.get("result")
         parts = Text()
@@ -189,11 +211,11 @@ class SweetApp(App[int]):
             if score:
                 parts.append(f" {score}", style="dim")
             last = self.ctx.last.get(p)
-            if last and self.state.players > 1:
+            if last and self.state.players > 1 and cap:
                 told = self.face.told(last, p, self.ctx)
-                told = told if len(told) <= 28 else told[:27] + "…"
+                told = told if len(told) <= cap else told[:cap - 1] + "…"
                 parts.append(f" [{told}]", style="cyan")
-        self.query_one("#players", Static).update(parts)
+        return parts
 
     def draw_log(self) -> None:
         lines = self.face.log(self.view, self.ctx)

@@ -13,6 +13,7 @@ from sweettooth.core import JSON
 
 from .base import Ctx, Face, seat_words, you_case
 from .draw import Part, box, para, piece, row, styled, table, text
+from .sweetnose_rows import compact_players
 
 SWEET = {"red": "#e0474c", "green": "#3fae62", "brown": "#8b5a2b", "pink": "#f48fb1",
          "yellow": "#f2c230"}
@@ -66,15 +67,20 @@ class SweetNoseFace(Face):
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> list[Part]:
-        counts = view["plates" if where == "plate" else "bowls"][seat]
         parts: list[Part] = [text(Text(where.capitalize() + " ", style="dim"))]
+        sweets = self.sweets(view, seat, where, ctx)
+        parts.extend(sweets or [text(Text("empty ", style="dim"))])
+        return parts
+
+    def sweets(self, view: JSON, seat: int, where: str, ctx: Ctx) -> list[Part]:
+        """A plate's or a bowl's sweets as pieces ('r2 g1 '), nothing when it is empty."""
+        counts = view["plates" if where == "plate" else "bowls"][seat]
+        parts: list[Part] = []
         for k in view["kinds"]:
             if counts.get(k, 0) > 0:
                 tip = f"{ctx.owner(seat)} {where}: {counts[k]} {k}"
                 parts.append(piece(dots(k, counts[k]), f"{where}:{seat}:{k}", tip))
                 parts.append(text(" "))
-        if len(parts) == 1:
-            parts.append(text(Text("empty ", style="dim")))
         return parts
 
     def player(self, view: JSON, seat: int, ctx: Ctx) -> Part:
@@ -93,10 +99,7 @@ class SweetNoseFace(Face):
         markers = view.get("markers") if seat == ctx.seat else None
         if markers:
             head.append(text(Text(" · Marks ", style="dim")))
-            for k in view["kinds"]:
-                head.append(piece(styled(mark(k), f"{markers[k]}"), f"mymk:{k}",
-                                  f"your {k} marker: {markers[k]}"))
-                head.append(text(" "))
+            head.extend(self.my_markers(view))
         else:
             done = (view.get("markers_set") or [False] * view["players"])[seat]
             head.append(text(Text(" · marks " + ("set" if done else "not set"), style="dim")))
@@ -104,12 +107,27 @@ class SweetNoseFace(Face):
                 *self.place(view, seat, "bowl", ctx)]
         return box("", row(*head), row(*body), classes="flat full")
 
-    def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False) -> Part:
+    def my_markers(self, view: JSON) -> list[Part]:
+        """Your secret markers ('r5 g1 ...'), pieces for store 10's switch."""
+        markers = view["markers"]
+        parts: list[Part] = []
+        for k in view["kinds"]:
+            parts.append(piece(styled(mark(k), f"{markers[k]}"), f"mymk:{k}",
+                               f"your {k} marker: {markers[k]}"))
+            parts.append(text(" "))
+        return parts
+
+    def store(self, view: JSON, n: int, ctx: Ctx, short: bool = False, width: int = 0) -> Part:
+        """A store tile: its number, level and caption; `short`: 'store 6' (the caption in
+        the tip); `width`: the number alone, right-aligned in that many cells."""
         t = tile_of(view, n)
         if t is None:
             return text("")
         caption = caption_of(t)
         tip = f"store {n} ({t['level']}+): {caption}"
+        if width:
+            return piece(Text(f"{n:>{width}}", style="bold #f2c230"), f"store:{n}", tip,
+                         classes="store")
         if short:  # in a player's panel: the caption is in the tip and the store tiles' box
             return piece(styled(("store ", "dim"), (f"{n}", "bold #f2c230")), f"store:{n}", tip,
                          classes="store")
@@ -153,7 +171,7 @@ class SweetNoseFace(Face):
                 parts.append(text(styled(mark(k), f"{b[k]['marker']} ")))
             parts.append(text(Text(f" {r['sp'][p]} SP", style="bold")))
             lines.append(row(*parts))
-        return box(f"Round {r['round']} revealed: markers and SP", *lines, classes="full")
+        return box(f"Round {r['round']} revealed: markers and SP", *lines, classes="full news")
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         me = ctx.seat
@@ -167,18 +185,18 @@ class SweetNoseFace(Face):
             done = int(view["turns_taken"][who])
             info += (f" · turn {done + 1} of {view['max_turns']}" if done < view["max_turns"]
                      else f" · {done} turns taken")
-        out: list[Part] = [para(Text(info, style="bold"))]
+        top: list[Part] = []  # what this turn is about: the picker, the auction, the stores
         if (view.get("phase") == "markers" and me is not None and view.get("to_move") == me
                 and not (view.get("markers_set") or [True] * players)[me]):
-            out.append(self.picker(view))
+            top.append(self.picker(view))
         if view.get("auction") and view.get("phase") == "auction":
             a = view["auction"]
             bids = ", ".join(f"{ctx.name(p)} {b}" + ("" if a["in"][p] else " (out)")
                              for p, b in enumerate(a["bids"]))
-            out.append(para(f"Auction: {bids}"))
+            top.append(para(f"Auction: {bids}"))
         if view.get("picking"):
             nxt = ", ".join(f"{ctx.name(p)} (up to {lvl}+)" for p, lvl in view["picking"])
-            out.append(para(f"Next to take a store: {nxt}"))
+            top.append(para(f"Next to take a store: {nxt}"))
         market: list[Part] = [text(Text("Market ", style="bold"))]
         for k in view["kinds"]:
             if view["market"].get(k, 0) > 0:
@@ -187,21 +205,21 @@ class SweetNoseFace(Face):
                 market.append(text(" "))
         out_of = " ".join(f"{view['out_of_game'][k]}{k[0]}" for k in view["kinds"])
         market.append(text(Text(f" out of game {out_of}", style="dim")))
-        out.append(row(*market))
-        out.extend(self.player(view, p, ctx) for p in order)
+        table_: list[Part] = [row(*market), *(compact_players(self, view, order, ctx) or
+                                               [self.player(view, p, ctx) for p in order])]
         tiles: list[Part] = [self.store(view, n, ctx) for n in view["stores"]["board"]]
         for p, n in enumerate(view["stores"]["held"]):
             t = tile_of(view, n)
             if t is not None:
                 tiles.append(text(styled((f"{n:>2}", "bold #f2c230"),
                                          (f" {ctx.owner(p)}: ", "dim"), caption_of(t))))
-        stores = (box("Store tiles (number, SP level, what it does)", *tiles, classes="full")
-                  if tiles else None)
-        reveal = self.reveal(view, ctx)
-        # While stores are taken, the tiles come first (the cursor is there); else the count.
-        later = ([stores, reveal] if view.get("phase") in ("auction", "stores")
-                 else [reveal, stores])
-        out.extend(p for p in later if p is not None)
+        stores = ([box("Store tiles (number, SP level, what it does)", *tiles, classes="full")]
+                  if tiles else [])
+        reveal = [r] if (r := self.reveal(view, ctx)) is not None else []
+        out: list[Part] = [para(Text(info, style="bold"))]
+        # The last round's count under the players (one line each), before the store tiles:
+        # at 80x24 five players' rows and the count are seen together.
+        out += [*top, *table_, *reveal, *stores]
         if view.get("rounds"):
             out.append(Static(self.rounds_table(view, ctx)))
         return out

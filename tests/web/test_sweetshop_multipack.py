@@ -8,15 +8,20 @@ in the renderer sandbox page; the chosen action shows in its `#chosen` output.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+
+import sweettooth as st
 
 from .conftest import DESKTOP, PHONE, SHOTS, shot
 from .helpers import in_viewport
 from .test_phone_tips import shown_tips
 from .test_sweetshop_hint import MULTIPACK, load, twin_dice_view
+
+PLAIN_GRAB = re.compile(r"^grab (\d) with (\d)\+(\d)$")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -48,3 +53,20 @@ def test_grab_only_button_beside_the_shelf(new_page: Any, size: str) -> None:
     # Clicked where it is (no scrolling by the test), it makes the one-card Grab.
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page.locator("#chosen")).to_have_text(f"grab {first} with {a}+{b}")
+
+
+def test_a_grab_without_multipack_is_not_called_only(page: Page) -> None:
+    """With no Multipack there is no second card to stop short of: the hint and the move say
+    "Grab shelf 3 with 2+4", never "Grab 3 only"."""
+    view = st.game("sweetshop").new(1, seed=0).view(0)
+    assert view["bonuses"]["multipack"]["have"] == 0
+    grab = next(a for a in view["legal_actions"] if PLAIN_GRAB.match(a))
+    pos, a, b = PLAIN_GRAB.match(grab).groups()  # type: ignore[union-attr]
+    load(page, [{**view, "hint": {"action": grab, "reason": "the test's hint"}}])
+    page.locator(".tabletools").get_by_role("button", name="Hint").click()
+    expect(page.locator(".hintbox .hintmove")).to_have_text(f"Hint: Grab shelf {pos} with {a}+{b}")
+    page.locator(f'.ss-die.pickable[data-key="die:{a}"]').first.click()
+    page.locator(f'.ss-die.pickable[data-key="die:{b}"]').first.click()
+    page.locator(f'.board [data-key="shelf:{pos}"]').click()
+    expect(page.locator("#chosen")).to_have_text(grab)
+    expect(page.locator(".status")).to_have_text(f"Playing Grab shelf {pos} with {a}+{b}…")

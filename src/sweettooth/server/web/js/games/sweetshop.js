@@ -273,12 +273,16 @@ export default {
     return key;
   },
 
-  describe(action) {
+  describe(action, view) {
     if (action === "end turn") return "End turn";
     if (action === "skip sugar rush") return "Skip the Sugar Rush";
-    const m = /^grab (\d),(\d) with/.exec(action);
-    if (m) return `Grab ${m[1]} and ${m[2]} (Multipack)`;
-    if (/^grab (\d) with/.test(action)) return `Grab ${action.split(" ")[1]} only`;
+    let m = /^grab (\d),(\d) with (\d)\+(\d)$/.exec(action);
+    if (m) return `Grab shelf ${m[1]} and ${m[2]} with ${m[3]}+${m[4]} (Multipack)`;
+    if ((m = /^grab (\d) with (\d)\+(\d)$/.exec(action))) {
+      // "only" when a Multipack could add a second card with the same pair: a real choice.
+      const mp = view ? multipackPartners(view, [`shelf:${m[1]}`, `die:${m[2]}`, `die:${m[3]}`]) : null;
+      return mp && mp.more.length ? `Grab ${m[1]} only` : `Grab shelf ${m[1]} with ${m[2]}+${m[3]}`;
+    }
     return action[0].toUpperCase() + action.slice(1);
   },
 

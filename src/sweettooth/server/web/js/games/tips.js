@@ -86,6 +86,16 @@ export function installTips() {
   let timer = null;
   let pressed = null;
   let suppress = false;
+  // A piece clicked to play keeps its hover tip shut until the pointer leaves where it was: the
+  // move redraws the board, so the piece under the still pointer is a new element (the one just
+  // played, drawn anew, or whatever took its place); the hush is the place, not the element.
+  let hushZone = null;
+  const unhush = () => { hushZone = null; document.documentElement.classList.remove("tips-hushed"); };
+  document.addEventListener("pointermove", (e) => {
+    if (!hushZone || e.pointerType !== "mouse") return;
+    const z = hushZone;
+    if (e.clientX < z.left || e.clientX > z.right || e.clientY < z.top || e.clientY > z.bottom) unhush();
+  }, true);
   const closeAll = (except) => {
     for (const el of document.querySelectorAll(".has-tip.tip-open")) if (el !== except) el.classList.remove("tip-open");
   };
@@ -122,10 +132,10 @@ export function installTips() {
       if (open) place(el);
     } else {
       closeAll(null);
-      // A piece clicked to play keeps its hover tip shut until the pointer leaves it.
+      // A piece clicked to play keeps its hover tip shut until the pointer leaves its place.
       if (el && e.detail > 0) {
-        el.classList.add("tip-hush");
-        el.addEventListener("pointerleave", () => el.classList.remove("tip-hush"), { once: true });
+        hushZone = el.getBoundingClientRect();
+        document.documentElement.classList.add("tips-hushed");
       }
     }
   }, true);

@@ -1,11 +1,17 @@
 """The Choose list as a player meets it: in BitterSweet it offers what is legal for the space
-under the cursor (or says there is nothing to do there); in Bonbons, Tab then Enter stops."""
+under the cursor (or says there is nothing to do there); in Bonbons, Tab then Enter stops; in
+Sweet Nose a move's end with no piece (store 7's "…into your bowl") comes after its pieces."""
 
 from __future__ import annotations
+
+import random
+import re
 
 import pytest
 from textual.widgets import OptionList
 
+import sweettooth as st
+from sweettooth.core import State
 from sweettooth.tui import SweetApp
 from sweettooth.tui.pieces import Spot
 
@@ -85,3 +91,41 @@ async def test_bonbons_stop_is_tab_then_enter_away() -> None:
         await pilot.press("enter")  # no arrow key first
         await settle(pilot, app)
         assert str(app.state.history[before]) == "stop"
+
+
+def sweetnose_with_store_7() -> tuple[State, list[str]]:
+    """A 3-player Sweet Nose game where the player to move holds store 7 in phase 2 (random
+    moves of seed 1), and the store-7 moves they may make."""
+    s = st.game("sweetnose").new(3, 1)
+    rng = random.Random(1)
+    while s.to_move is not None:
+        v = s.view(s.to_move)
+        sevens = [a for a in v["legal_actions"] if a.startswith("store 7 ")]
+        if v["phase"] == "exchange" and sevens:
+            return s, sevens
+        s.apply(rng.choice(s.legal_actions()))
+    raise AssertionError("nobody could use store 7")
+
+
+async def test_sweetnose_offers_a_destination_only_once_store_7s_pieces_are_picked() -> None:
+    state, sevens = sweetnose_with_store_7()
+    seat = state.to_move
+    assert seat is not None
+    app = make_app("sweetnose", 3, state=state, humans=[seat])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        # Nothing picked: no "…into your bowl" / "…onto your plate" (nor anything else) yet.
+        assert [e for e in entries(app) if e[0].startswith("key:dest:")] == []
+        m = re.fullmatch(r"store 7 (\w+) for (\w+) to bowl", sevens[0])
+        assert m, sevens
+        for key in ("store:7", f"plate:{seat}:{m.group(1)}", f"mkt:{m.group(2)}"):
+            await cursor_to(pilot, app, key)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert [e[0] for e in entries(app)] == ["key:dest:bowl", "key:dest:plate", "cancel"]
+        # No piece left to pick: the list has the focus, its first entry highlighted.
+        assert app.focused is app.query_one("#choices")
+        before = len(app.state.history)
+        await pilot.press("enter")  # into the bowl
+        await settle(pilot, app)
+        assert str(app.state.history[before]) == sevens[0]

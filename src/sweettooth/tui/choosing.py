@@ -1,11 +1,12 @@
 """The Choose list: what the player may pick or play besides the pieces on the board.
 
 It holds the moves the picks so far name (as confirms), the keys that have no piece on the
-board (a verb such as "Take it", a move such as "Stop"), and "Cancel" once something is
-picked. A face whose off-board keys are verbs for a piece (`Face.follows_cursor`: BitterSweet's
-"take" and "reveal" need a space of the box) has, before any pick, the moves of the piece under
-the cursor instead: only those legal there, each played at once, or a note saying why there is
-nothing to do there.
+board once they end a move with the picks so far (a verb such as "Take it" after a space, a
+move such as "Stop"; never a move's end before its pieces were picked), and "Cancel" once
+something is picked. A face whose off-board keys are verbs for a piece
+(`Face.follows_cursor`: BitterSweet's "take" and "reveal" need a space of the box) has, before
+any pick, the moves of the piece under the cursor instead: only those legal there, each played
+at once, or a note saying why there is nothing to do there.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def offers(composer: Composer, present: Set[str], cursor: str | None, face: Face
     if here and cursor is not None:
         opts.extend(at_piece(composer, present, cursor, face, view, ctx))
     for key in composer.pickable():
-        if key in present or (here and not standalone(composer, key, present)):
+        # A key with no piece is offered once it ends a move with the picks so far (Sweet
+        # Nose's "…into your bowl" after store 7, a sweet and the market's; Bonbons' "Stop").
+        if key in present or not standalone(composer, key, present):
             continue
         if key.startswith("act:"):
             text = face.describe(key[4:], view, ctx)
@@ -47,7 +50,8 @@ def offers(composer: Composer, present: Set[str], cursor: str | None, face: Face
 
 
 def standalone(composer: Composer, key: str, present: Set[str]) -> bool:
-    """True when `key` makes a move with no piece of the board (Bonbons' "Stop")."""
+    """True when `key` ends a move with no piece of the board left to pick (Bonbons' "Stop";
+    Sweet Nose's "…into your bowl" once store 7's pieces are picked)."""
     return any(key in c.rest and present.isdisjoint(c.rest)
                for c in composer.candidates())
 

@@ -1,6 +1,7 @@
 """The Choose list as a player meets it: in BitterSweet it offers what is legal for the space
 under the cursor (or says there is nothing to do there); in Bonbons, Tab then Enter stops; in
-Sweet Nose a move's end with no piece (store 7's "…into your bowl") comes after its pieces."""
+Sweet Nose a move's end with no piece (store 7's "…into your bowl") comes after its pieces,
+in Sweet Shop a move's start ("Last Resort") before them."""
 
 from __future__ import annotations
 
@@ -129,3 +130,12 @@ async def test_sweetnose_offers_a_destination_only_once_store_7s_pieces_are_pick
         await pilot.press("enter")  # into the bowl
         await settle(pilot, app)
         assert str(app.state.history[before]) == sevens[0]
+
+
+async def test_sweetshop_offers_last_resort_before_any_pick() -> None:
+    app = make_app("sweetshop", 1, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert any(a.startswith("last resort ") for a in app.view["legal_actions"])
+        # A key that starts a move: in the list at once, then the shelf's cards are picked.
+        assert "key:btn:lastresort" in [e[0] for e in entries(app)]

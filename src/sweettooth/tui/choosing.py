@@ -1,9 +1,9 @@
 """The Choose list: what the player may pick or play besides the pieces on the board.
 
 It holds the moves the picks so far name (as confirms), the keys that have no piece on the
-board once they end a move with the picks so far (a verb such as "Take it" after a space, a
-move such as "Stop"; never a move's end before its pieces were picked), and "Cancel" once
-something is picked. A face whose off-board keys are verbs for a piece
+board (a verb such as Sweet Shop's "Last Resort", a move such as "Stop"; a key that ends a
+move, `Face.finishing`, only once the move's pieces are picked), and "Cancel" once something
+is picked. A face whose off-board keys are verbs for a piece
 (`Face.follows_cursor`: BitterSweet's "take" and "reveal" need a space of the box) has, before
 any pick, the moves of the piece under the cursor instead: only those legal there, each played
 at once, or a note saying why there is nothing to do there.
@@ -35,9 +35,11 @@ def offers(composer: Composer, present: Set[str], cursor: str | None, face: Face
     if here and cursor is not None:
         opts.extend(at_piece(composer, present, cursor, face, view, ctx))
     for key in composer.pickable():
-        # A key with no piece is offered once it ends a move with the picks so far (Sweet
-        # Nose's "…into your bowl" after store 7, a sweet and the market's; Bonbons' "Stop").
-        if key in present or not standalone(composer, key, present):
+        # A key that ends a move (`Face.finishing`: Sweet Nose's "…into your bowl") is offered
+        # once the move's pieces are picked; one that starts a move (Sweet Shop's "Last
+        # Resort") at once.
+        late = here or key in face.finishing
+        if key in present or (late and not standalone(composer, key, present)):
             continue
         if key.startswith("act:"):
             text = face.describe(key[4:], view, ctx)

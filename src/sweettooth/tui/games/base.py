@@ -63,6 +63,10 @@ class Face:
     "take" and "reveal" a space): before a pick, the Choose list then offers the moves of the
     piece under the cursor (`choosing.offers`)."""
 
+    finishing: frozenset[str] = frozenset()
+    """Keys with no piece on the board that end a move (Sweet Nose's "into your bowl" after
+    store 7's pieces): the Choose list offers them only once the move's pieces are picked."""
+
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         from sweettooth.core import game
 

@@ -64,6 +64,7 @@ def seat_of(p: str) -> int:
 
 class SweetNoseFace(Face):
     unit = "SP"
+    finishing = frozenset({"dest:bowl", "dest:plate"})  # store 7: after sweet and market's
 
     # -- drawing -----------------------------------------------------------------------------
     def place(self, view: JSON, seat: int, where: str, ctx: Ctx) -> list[Part]:

@@ -16,7 +16,7 @@ from sweettooth.core import State
 from sweettooth.tui import SweetApp
 from sweettooth.tui.pieces import Spot
 
-from .helpers import Pilot_, make_app, settle
+from .helpers import Pilot_, make_app, screen_text, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -86,6 +86,8 @@ async def test_bonbons_stop_is_tab_then_enter_away() -> None:
         assert app.focused is app.query_one("#board")  # Enter flips the tile under the cursor
         ((oid, words, _),) = entries(app)
         assert oid == "key:act:stop" and words.startswith("Stop") and "end your turn" in words
+        # The list's title says how to get there.
+        assert "╭─ Choose (Tab) ─" in screen_text(app)
         before = len(app.state.history)
         await pilot.press("tab")
         assert app.focused is app.query_one("#choices")

@@ -144,7 +144,8 @@ class SweetApp(App[int]):
     async def on_mount(self) -> None:
         self.title = self.game.title
         self.query_one("#log").border_title = "Log"
-        self.query_one("#choices", OptionList).border_title = "Choose"
+        # Tab reaches the list from the board (a new player would not guess it).
+        self.query_one("#choices", OptionList).border_title = "Choose (Tab)"
         self.run_worker(self.advance(), name="advance", exclusive=True)
 
     # -- drawing -----------------------------------------------------------------------------

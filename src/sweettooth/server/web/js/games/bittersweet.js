@@ -10,7 +10,7 @@ import { h, s, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { withNames } from "../log.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { subject, possessive, them } from "./words.js";
+import { subject, possessive, them, addressed } from "./words.js";
 
 // The catalogue holds both house sets ("revised", the default, and "original"); a view's
 // options.cards says which one its game plays with (none: a game from before the revision).
@@ -195,6 +195,7 @@ export default {
   render(view, ctx) {
     useSet(view);
     installTips();
+    ctx = addressed(ctx);
     const me = ctx.seat;
     const box = h("div.bs-box", { style: { "--cols": view.cols }, role: "group", "aria-label": "The box" },
       view.box.map((b) => {
@@ -248,7 +249,7 @@ export default {
     for (const t of view.tasks || []) {
       if (t.kind !== "ability" || seen.has(`${t.choc}/${t.when}`)) continue;
       seen.add(`${t.choc}/${t.when}`);
-      tasks.push(h("li", `${info(t.choc).name}: ${info(t.choc).ability || t.kind} (resolving for ${seatName(ctx, t.who)})`));
+      tasks.push(h("li", `${info(t.choc).name}: ${info(t.choc).ability || t.kind} (resolving for ${them(ctx, t.who)})`));
     }
     const top = (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
     const asked = top && top.kind !== "ability" ? taskWords(top, ctx, top.who === me) : null;
@@ -326,7 +327,10 @@ export default {
     return key;
   },
 
-  describe(action, view) {
+  describe(action, view, ctx) {
+    ctx = addressed(ctx);
+    const whose = (n) => (them(ctx, Number(n) - 1) === "you" ? "your" : `${seatName(ctx, Number(n) - 1)}'s`);
+    const who = (n) => seatName(ctx, Number(n) - 1);
     let m;
     const top = view && (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
     const kind = top ? top.kind : null;
@@ -338,10 +342,10 @@ export default {
     if (kind === "place" && (m = /^return (\S+) (\w\d)$/.exec(action))) return `Put ${info(m[1]).name} face up in ${m[2]}`;
     if ((m = /^choose P(\d)$/.exec(action)) && kind) {
       const said = {
-        peek_hand: `Look at player ${m[1]}'s hand`,
-        draw_from: `Take a Choc at random from player ${m[1]}'s hand`,
-        demand: `Player ${m[1]} gives you a Choc of their choice`,
-        peek_preference: `Look at player ${m[1]}'s ${String(top.slot).toUpperCase()}! card`,
+        peek_hand: `Look at ${whose(m[1])} hand`,
+        draw_from: `Take a Choc at random from ${whose(m[1])} hand`,
+        demand: `${who(m[1])} gives you a Choc of their choice`,
+        peek_preference: `Look at ${whose(m[1])} ${String(top.slot).toUpperCase()}! card`,
       }[kind];
       if (said) return said;
     }
@@ -349,14 +353,15 @@ export default {
     if ((m = /^reveal (\w\d)$/.exec(action))) return `Reveal the Choc in ${m[1]}`;
     if ((m = /^pick (\w\d)$/.exec(action))) return `Pick the face-down Choc in ${m[1]}`;
     if ((m = /^return (\S+) (\w\d)$/.exec(action))) return `Return ${info(m[1]).name} to ${m[2]}`;
-    if ((m = /^give (\S+) to P(\d)$/.exec(action))) return `Give ${info(m[1]).name} to player ${m[2]}`;
-    if ((m = /^choose P(\d)$/.exec(action))) return `Choose player ${m[1]}`;
+    if ((m = /^give (\S+) to P(\d)$/.exec(action))) return `Give ${info(m[1]).name} to ${them(ctx, Number(m[2]) - 1)}`;
+    if ((m = /^choose P(\d)$/.exec(action))) return `Choose ${them(ctx, Number(m[1]) - 1)}`;
     if ((m = /^resolve (\S+)$/.exec(action))) return `Resolve ${info(m[1]).name} next`;
     return action.replace(/\b([a-z]+(?:-[a-z]+)+|[a-z]+)\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
   },
 
   prompt(view, picked, ctx) {
     useSet(view);
+    ctx = addressed(ctx);
     const la = view.legal_actions || [];
     const top = (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
     if (top && top.kind !== "ability" && !la.some((a) => a.startsWith("resolve "))) {
@@ -375,6 +380,7 @@ export default {
   narrate(entry, view, ctx) {
     if (typeof entry !== "string") return null;
     useSet(view);
+    ctx = addressed(ctx);
     // Choc ids to names ("pea-pod" -> "Pea Pod"), "P2" to the player's name, verbs agreeing.
     let t = entry.replace(/\b[a-z]+(?:-[a-z]+)*\b/g, (w) => (CAT.chocs[w] ? CAT.chocs[w].name : w));
     // A player after a word that takes an object ("asks P1 for", "give P1 a Choc", "every

@@ -10,7 +10,7 @@
 import { h, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats } from "./tips.js";
-import { verb, possessive } from "./words.js";
+import { verb, possessive, them, addressed } from "./words.js";
 
 const FLAVOUR_COLOURS = {
   dark: ["#3d2216", "#f5e6d8"], milk: ["#8a5636", "#fff4e8"], white: ["#f4e9d2", "#5b3a29"],
@@ -243,6 +243,7 @@ export default {
 
   render(view, ctx) {
     installTips();
+    ctx = addressed(ctx);
     const tiles = {};
     for (const t of view.tiles) tiles[t.cell] = t;
     const bar = h("div.lc-bar", { role: "group", "aria-label": "The chocolate bar (columns a to g, rows 1 to 5)" });
@@ -268,7 +269,7 @@ export default {
     for (const t of view.tiles) {
       if (t.owner == null) continue;
       const p = parseCell(t.cell);
-      const text = `${t.cell}: ${tileName(view, t)}, claimed by ${seatName(ctx, t.owner)}`;
+      const text = `${t.cell}: ${tileName(view, t)}, claimed by ${them(ctx, t.owner)}`;
       bar.append(withTip(h("div.lc-hole", {
         style: { gridColumn: `${p.col + 2}`, gridRow: `${p.row + 2}`, "--seat-c": `var(--seat-${t.owner % 6})` },
         "aria-hidden": "true", class: [`own${t.owner}`, t.owner === ctx.seat && "mine"],
@@ -283,7 +284,7 @@ export default {
       const b = parseGroup(g);
       const cs = cellsOf(g).map((c) => tileEl(view, tiles[c], { small: true }));
       const n = cs.length;
-      const text = `Piece ${groupName(g)}, claimed by ${seatName(ctx, p)}: ${plural(n, "tile")}: ${contents(view, g, tiles)}`;
+      const text = `Piece ${groupName(g)}, claimed by ${them(ctx, p)}: ${plural(n, "tile")}: ${contents(view, g, tiles)}`;
       return infoPiece("span.lc-mini", { style: { "--w": b.c1 - b.c0 + 1 }, dataset: { mark: `grp:${g}` } }, text, cs);
     })),
     (view.claimed[p] || []).length ? null : h("p.muted", "nothing yet"));
@@ -341,6 +342,7 @@ export default {
 
   narrate(entry, view, ctx) {
     if (!entry || typeof entry !== "object") return null;
+    ctx = addressed(ctx);
     const who = seatName(ctx, entry.seat);
     let m;
     if ((m = /^split (\S+) at (\S+)$/.exec(entry.action))) {

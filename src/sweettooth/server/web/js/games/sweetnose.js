@@ -6,7 +6,7 @@
 import { h, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { verb, them, subject, possessive } from "./words.js";
+import { verb, them, subject, possessive, addressed } from "./words.js";
 
 let DATA = { stores: {} };
 
@@ -117,6 +117,7 @@ export default {
 
   render(view, ctx) {
     installTips();
+    ctx = addressed(ctx);
     const seats = [];
     for (let p = 0; p < view.players; p++) seats.push(p);
     const me = ctx.seat;
@@ -172,6 +173,7 @@ export default {
 
   narrate(entry, view, ctx) {
     if (typeof entry !== "string") return null;
+    ctx = addressed(ctx);
     const P = (n) => Number(n) - 1;
     const name = (n) => seatName(ctx, P(n));
     let m;
@@ -185,13 +187,15 @@ export default {
       }
       if ((x = /^market (\w+) for (\w+)$/.exec(a))) return `${who} ${verb(ctx, seat, "puts")} a ${x[1]} sweet in the market and ${verb(ctx, seat, "takes")} a ${x[2]} one`;
       if ((x = /^store (\d+)\b(.*)$/.exec(a))) {
-        return `${who} ${verb(ctx, seat, "uses")} ${storeLabel(view, x[1])}${x[2].trim() ? `: ${x[2].trim().replace(/P(\d)/g, (_, n) => name(n))}` : ""}`;
+        return `${who} ${verb(ctx, seat, "uses")} ${storeLabel(view, x[1])}${x[2].trim() ? `: ${x[2].trim().replace(/P(\d)/g, (_, n) => them(ctx, P(n)))}` : ""}`;
       }
       if (a === "end turn") return `${who} ${verb(ctx, seat, "ends")} the turn`;
       if ((x = /^bid (\d+)$/.exec(a))) return `${who} ${verb(ctx, seat, "bids")} up to ${x[1]} SP`;
-      return `${who}: ${a.replace(/P(\d)/g, (_, n) => name(n))}`;
+      return `${who}: ${a.replace(/P(\d)/g, (_, n) => them(ctx, P(n)))}`;
     }
-    return entry.replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => (w ? subject(ctx, P(n), w.trim()) : name(n)));
+    return entry.replace(/\bP(\d)'s\b/g, (all, n) => (them(ctx, P(n)) === "you" ? "your" : `${name(n)}'s`))
+      .replace(/\bP(\d) first\b/g, (all, n) => `${them(ctx, P(n))} first`)
+      .replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => (w ? subject(ctx, P(n), w.trim()) : name(n)));
   },
 
   piece(kind, rawId) {
@@ -247,7 +251,8 @@ export default {
   /** An action in the log's words, addressed to the player (hints, confirm buttons). */
   describe(action, view, ctx) {
     const a = String(action);
-    const name = (n) => seatName(ctx, Number(n) - 1);
+    ctx = addressed(ctx);
+    const name = (n) => them(ctx, Number(n) - 1);
     let x;
     if (a === "end turn") return "End turn (skip the store)";
     if (a === "pass") return "Pass";

@@ -6,7 +6,7 @@
 import { h, s, plural, seatName } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { verb } from "./words.js";
+import { verb, addressed } from "./words.js";
 
 // Suit: [symbol, name, bonus]; symbols are SVG (no emoji font needed).
 const SUITS = { H: ["heart", "Hearts", "Multipack"], D: ["diamond", "Diamonds", "Sugar Rush"], S: ["spade", "Spades", "Flavour Changer"], C: ["club", "Clubs", "Sour Cherries"] };
@@ -213,6 +213,7 @@ export default {
 
   narrate(entry, view, ctx) {
     if (typeof entry !== "string") return null;
+    ctx = addressed(ctx);
     const who = seatName(ctx, 0);
     const cards = (t) => t.replace(/\b(10|[2-9AJQK])([HDSC])\b/g, (c) => cardShort(c));
     let m;

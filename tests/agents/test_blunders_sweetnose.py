@@ -8,6 +8,10 @@
   is but moves sweets between plate and bowl is no waste: stores 1 to 4 never change an SP (SP
   counts plate and bowl alike) and exist to hasten or delay an empty plate, which ends the
   round.
+- Missing a sure win by store: in the last round, a store use that empties a plate ends the game
+  (SN-4) with the bot's total the lowest whatever markers the others set, while no exchange
+  does. The bot must take a sure win (the medium bot used a store only to lower its own SP, so
+  store 1 emptying its own plate, which leaves every SP as it is, was never played).
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ import pytest
 
 import sweettooth as st
 from sweettooth.core import State
-from sweettooth.games.sweetnose.actions import StoreUse
+from sweettooth.games.sweetnose.actions import MarketTrade, StoreUse, Trade
+from sweettooth.games.sweetnose.components import KINDS
+from sweettooth.games.sweetnose.positions import position, sweets
 from sweettooth.games.sweetnose.state import SweetNoseState
 
 from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
@@ -103,3 +109,62 @@ def test_does_not_spend_a_store_for_nothing(level: str, index: int) -> None:
     state = STORES[index]
     bad = blunders(GAME, state, level, spends_store_for_nothing)
     assert len(bad) <= ALLOWED, f"{level} wasted a store tile {len(bad)}/{SEARCHES}: {bad}"
+
+
+def sure_win(state: State, move: Any) -> bool:
+    """`move` ends the game and the mover wins it whatever markers the others set: their
+    round SP is at least what their lowest rating (most-held kind 1, next 2, ...) gives."""
+    then = after(state, move)
+    if then.result() is None:
+        return False
+    seat = state.to_move
+    count = then.view(seat)["rounds"][-1]
+    mine = count["totals"][seat]
+    for o in range(state.players):
+        sweets = [count["sweets"][o][k] for k in KINDS]
+        market = [0] * len(KINDS) if count["store5"][o] else [count["market"][k] for k in KINDS]
+        lowest = sum(c * (m + 1) for m, c in enumerate(sorted(sweets, reverse=True))) + sum(
+            c * m for c, m in zip(sweets, market, strict=True))
+        if o != seat and mine > count["totals"][o] - count["sp"][o] + lowest:
+            return False
+    return True
+
+
+def misses_sure_win(state: State, move: Any) -> bool:
+    return not sure_win(state, move)
+
+
+def store_win_on_offer(state: State) -> bool:
+    """Exchange phase: a store use wins the game for sure, and no exchange does."""
+    if state.view(state.to_move)["phase"] != "exchange":
+        return False
+    legal = state.legal_actions()
+    return any(isinstance(a, StoreUse) and sure_win(state, a) for a in legal) and not any(
+        isinstance(a, Trade | MarketTrade) and sure_win(state, a) for a in legal)
+
+
+WINS = list(positions(GAME, 3, store_win_on_offer, count=2, seeds=range(400)))
+
+
+def test_takes_a_sure_win_by_store_before_its_exchange() -> None:
+    """Last round, before the exchange: store 1 moves P1's last plate sweet to the bowl and ends
+    the game with P1 far ahead; the exchanges left (with the market: no opponent holds another
+    kind) keep the plate as it is."""
+    state = position(
+        3, plates=[sweets(red=1), sweets(red=4), sweets(red=4)],
+        bowls=[sweets(green=3, brown=2, pink=2), sweets(green=4), sweets(yellow=4)],
+        market=sweets(green=1, brown=1, yellow=1), markers=[[1, 2, 3, 4, 5]] * 3,
+        held=[1, 0, 0], totals=[10, 90, 90], round=3)
+    legal = state.legal_actions()
+    assert any(isinstance(a, MarketTrade) for a in legal) and not any(
+        sure_win(state, a) for a in legal if not isinstance(a, StoreUse))
+    bad = blunders(GAME, state, "medium", misses_sure_win)
+    assert not bad, f"medium missed a sure win {len(bad)}/{SEARCHES}: {bad}"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("index", range(len(WINS)))
+def test_takes_a_sure_win_by_store(level: str, index: int) -> None:
+    state = WINS[index]
+    bad = blunders(GAME, state, level, misses_sure_win)
+    assert len(bad) <= ALLOWED, f"{level} missed a sure win {len(bad)}/{SEARCHES}: {bad}"

@@ -10,8 +10,13 @@
   SP, opponents' markers guessed) is not the lowest locks in a loss and comes last; ending it
   while lowest locks in the win and comes first.
 - Stores: used after the exchange when the use lowers your SP (store 10 switches, store 9
-  double trades, store 7, store 8); uses that do not lower it are skipped (a tile is used once:
-  spending it for nothing, or to undo your own exchange, wastes it). Store picking prefers the
+  double trades, store 7, store 8), and before or after it when the use empties a plate and so
+  ends the game won (store 1, 6 or 7 in the last round); other uses are skipped (a tile is used
+  once: spending it for nothing, or to undo your own exchange, wastes it).
+- Ending: an opponent's markers guessed from what they hold now rate the kind they hold most 1,
+  the next 2, ...: the fewest SP their sweets can count. So an ending projected won is won
+  whatever markers they set, and one projected lost may still be won: the bot ends a game only
+  when the win is sure. Store picking prefers the
   tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
 
 `choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
@@ -335,6 +340,14 @@ _SCORE_THEN_DRAW = itemgetter(0, 1)
 """The key of a (score, random draw, move) candidate: lowest score first, ties at random."""
 
 
+def _winning_use(view: JSON, t: Table, seat: int, now: int, ignoring: Sequence[bool],
+                 uses: Sequence[StoreUse]) -> StoreUse | None:
+    """A store use that empties a plate and so ends the game won, if any."""
+    score_use = _UseScores(view, t, seat, now, ignoring)
+    return next((use for use in uses if score_use._empties(use) and score_use(use)[0] == WINS),
+                None)
+
+
 def choose_exchange(
     view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True
 ) -> Any:
@@ -343,19 +356,24 @@ def choose_exchange(
     ignoring = _ignoring(view)
     now = sweet_points(t, seat, t.markers[seat], ignoring[seat])
     exchanges = [a for a in legal if isinstance(a, EXCHANGES)]
+    uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if exchanges:
         score = _ExchangeScores(view, t, seat, now, ignoring)
-        return min([(score(a), rng.random(), a) for a in exchanges], key=_SCORE_THEN_DRAW)[2]
-    uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
+        move = min([(score(a), rng.random(), a) for a in exchanges], key=_SCORE_THEN_DRAW)
+        if move[0][0] != WINS and uses and last_round(view):
+            win = _winning_use(view, t, seat, now, ignoring, uses)
+            if win is not None:  # a store use before the exchange ends the game won
+                return win
+        return move[2]
     if uses:
         ranked = []
         score_use = _UseScores(view, t, seat, now, ignoring)
         for use in uses:
             end, mine = score_use(use)
             if end != LOSES:
-                ranked.append(((mine, 0), rng.random(), use))  # (mine, 0): _score_after's
+                ranked.append(((end, mine), rng.random(), use))  # a win first, then lowest SP
         best = min(ranked, key=_SCORE_THEN_DRAW, default=None)
-        if best is not None and best[0][0] < now:
+        if best is not None and (best[0][0] == WINS or best[0][1] < now):
             return best[2]
     for a in legal:
         if isinstance(a, TURN_ENDS):

@@ -1,6 +1,8 @@
 """Sweet Nose with 5 players at 80x24: at the human's first turn after each round is counted,
 the round's reveal (every player's markers and SP) is on the screen whole, with the piece
-under the cursor, without scrolling; whose turn it is and what to do are in the status line."""
+under the cursor, without scrolling; whose turn it is and what to do are in the status line. In the markers phase of rounds 2 and 3 (the round's
+news in the status line when the human took no store), the round's line, the markers' picker
+and the last round's reveal are whole on the screen."""
 
 from __future__ import annotations
 
@@ -30,10 +32,26 @@ def reveal_seen(app: SweetApp) -> list[str]:
     return missing
 
 
+def cut(app: SweetApp) -> list[str]:
+    """The parts of a markers phase's board not whole on the screen: the line saying the
+    round and phase, the markers' picker, the last round's reveal."""
+    board = app.query_one("#board", Board)
+    seen = board.scrollable_content_region
+    parts = {"the round's line": board.children[0]}
+    for name, css in (("the picker", ".picker"), ("the reveal", ".news")):
+        found = list(board.query(css))
+        if found:
+            parts[name] = found[0]
+        else:
+            return [f"no {name}"]
+    return [f"{name} at {w.region}, the board shows {seen}"
+            for name, w in parts.items() if not seen.contains_region(w.region)]
+
+
 async def test_the_rounds_reveal_is_seen_at_once_with_five_players() -> None:
     app = make_app("sweetnose", 5, seed=7)
     rng = random.Random(5)
-    counted = 0
+    counted = markers_turns = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         while app.state.to_move is not None:
@@ -48,6 +66,12 @@ async def test_the_rounds_reveal_is_seen_at_once_with_five_players() -> None:
                 board = app.query_one("#board", Board)
                 if app.cursor is not None:
                     assert board.region.contains_region(app.cursor.row.region)
+            if app.view["phase"] == "markers" and app.view["round"] > 1:
+                markers_turns += 1
+                await pilot.pause()
+                bad = cut(app)
+                assert not bad, (f"round {app.view['round']}: {bad}\n{screen_text(app)}")
             await app.play(heuristic_move(app, rng))
             await settle(pilot, app)
     assert counted == 2  # rounds 1 and 2 (the third one's count is the end screen's)
+    assert markers_turns == 2  # rounds 2 and 3

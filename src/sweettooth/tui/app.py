@@ -170,6 +170,8 @@ class SweetApp(App[int]):
         with self.batch_update():
             await board.remove_children()
             await board.mount_all(widgets(self.face.board(self.view, self.ctx)))
+            if self.my_turn():  # a turn starts at the board's top (round, phase), if it fits
+                board.scroll_home(animate=False, immediate=True)
         self.draw_log()
         self.decorate(focus_key)
         if self.notice is not None:

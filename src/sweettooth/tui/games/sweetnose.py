@@ -136,26 +136,30 @@ class SweetNoseFace(Face):
         return piece(label, f"store:{n}", tip, classes="store")
 
     def picker(self, view: JSON) -> Part:
-        """Two kinds a line (three lines): the picker and every panel fit 80x24."""
+        """Two kinds a line, three lines with no frame (the line above says "phase 1: secret
+        markers"), the count's formula beside the last kind: with five players the picker,
+        every player's line and the last round's reveal fit 80x24 together, a round's news
+        in the status line too."""
         cells: list[list[Part]] = []
         for k in view["kinds"]:
             parts: list[Part] = [text(styled(("●", SWEET[k]), f"{k:<7}"))]
             for n in range(1, 6):
                 parts.append(piece(f" {n} ", f"mk:{k}:{n}", f"{k}: {n}"))
             cells.append(parts)
+        formula = [text(Text("SP=count×(mark+market)", style="dim"))]
         lines: list[Part] = []
         for i in range(0, len(cells), 2):
             pair = cells[i:i + 2]
-            lines.append(row(*pair[0], *([text("  "), *pair[1]] if len(pair) > 1 else [])))
-        b = box("Your secret markers", *lines,
-                subtitle="SP = count × (marker + market)")
-        b.styles.padding = (0, 0)
-        return b
+            lines.append(row(*pair[0], text("  "), *(pair[1] if len(pair) > 1 else formula)))
+        return box("", *lines, classes="flat full picker")
 
     def round_news(self, view: JSON, ctx: Ctx) -> str | None:
+        """Who was lowest, in a line at 80 columns (every player's SP is in the reveal on the
+        board: listed here too, five players took two lines and pushed the reveal off)."""
         r = view["rounds"][-1]
-        sp = ", ".join(f"{ctx.name(p)} {n}" for p, n in enumerate(r["sp"]))
-        return f"Round {r['round']} counted (lowest SP wins): {sp}."
+        low = min(r["sp"])
+        who = " and ".join(ctx.name(p) for p, n in enumerate(r["sp"]) if n == low)
+        return f"Round {r['round']} counted: {who} lowest with {low} SP (the reveal is below)."
 
     def reveal(self, view: JSON, ctx: Ctx) -> Part | None:
         """The last round's count as the table showed it: every player's markers and SP."""
@@ -164,7 +168,8 @@ class SweetNoseFace(Face):
             return None
         r = rounds[-1]
         width = max(len(ctx.name(p)) for p in range(view["players"]))
-        lines: list[Part] = []
+        title = f"Round {r['round']} revealed: markers and SP"
+        lines: list[Part] = [text(Text(title, style="bold"))]
         for p in range(view["players"]):
             b = r["breakdown"][p]
             parts: list[Part] = [text(f"{ctx.name(p):<{width}} ")]
@@ -172,7 +177,8 @@ class SweetNoseFace(Face):
                 parts.append(text(styled(mark(k), f"{b[k]['marker']} ")))
             parts.append(text(Text(f" {r['sp'][p]} SP", style="bold")))
             lines.append(row(*parts))
-        return box(f"Round {r['round']} revealed: markers and SP", *lines, classes="full news")
+        # Framed by a bar on its left, the title on its first line: a line fewer than a box.
+        return box("", *lines, classes="flat full news")
 
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         me = ctx.seat

@@ -1,5 +1,7 @@
-"""Bonbons at 1280x800: the grid, the player's own round tiles and the Stop button are on screen
-without scrolling (the own tiles and Stop once started below the fold, Stop at y=895)."""
+"""Bonbons at 1280x800 and on a 390x844 phone: the grid, the player's own round tiles and the Stop
+button are on screen without scrolling (the own tiles and Stop once started below the fold, Stop
+at y=895; on the phone Stop was in the action bar under the board, below the fold: it is by your
+tiles now)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, SHOTS, Server
+from .conftest import DESKTOP, PHONE, SHOTS, Server
 from .test_pieces import MY_TURN, open_table, settle
 
 # Rectangles of what the player needs, the page scrolled to its top.
@@ -20,17 +22,17 @@ RECTS_JS = """() => {
   add("grid", document.querySelector(".bb-grid"));
   add("mine", document.querySelector(".bb-row.mine"));
   document.querySelectorAll(".bb-row:not(.mine)").forEach((el, i) => add("other" + i, el));
-  add("stop", [...document.querySelectorAll(".actionbar button")]
-    .find((b) => b.textContent.startsWith("Stop")));
+  add("stop", document.querySelector(".bb-stop"));
   return {rects: out, w: innerWidth, h: innerHeight};
 }"""
 
 
-@pytest.mark.parametrize("players", [2, 3, 6])
-def test_board_and_stop_in_view_at_1280x800(new_page: Any, server: Server, players: int) -> None:
-    page = new_page(DESKTOP)
+@pytest.mark.parametrize(("size", "players"),
+                         [("1280x800", 2), ("1280x800", 3), ("1280x800", 6), ("390x844", 2)])
+def test_board_and_stop_in_view(new_page: Any, server: Server, size: str, players: int) -> None:
+    page = new_page(DESKTOP if size == "1280x800" else PHONE)
     open_table(page, server, "bonbons", players=players)
-    stop = page.locator(".table-root.myturn .actionbar button", has_text="Stop")
+    stop = page.locator(".table-root.myturn .board .bb-stop.pickable")
     for _ in range(4):  # a square that is the empty wrapper ends the turn: flip another
         page.wait_for_selector(f"{MY_TURN}.square")
         page.locator(".square.pickable").first.click()
@@ -42,8 +44,8 @@ def test_board_and_stop_in_view_at_1280x800(new_page: Any, server: Server, playe
     expect(stop).to_be_visible()
     settle(page)
     got = page.evaluate(RECTS_JS)
-    page.screenshot(path=str(SHOTS / f"bonbons-1280x800-{players}p-top.png"))
+    page.screenshot(path=str(SHOTS / f"bonbons-{size}-{players}p-top.png"))
     assert {"grid", "mine", "stop"} <= set(got["rects"]), got
     off = {name: r for name, r in got["rects"].items()
            if r[0] < 0 or r[1] < 0 or r[2] > got["w"] or r[3] > got["h"]}
-    assert not off, f"below the fold or off screen at 1280x800: {off}"
+    assert not off, f"below the fold or off screen at {size}: {off}"

@@ -58,8 +58,8 @@ def test_hotseat_names_every_player_and_marks_nobody_you(new_page: Any) -> None:
     expect(said.first).to_contain_text(f"You flip square {where}")
     shot(page, "hotseat-bonbons-ann")
     # Ann stops (unless her square ended the turn: an empty wrapper); Ben takes the device.
-    stop = page.locator(".table-root.myturn .actionbar button", has_text="Stop")
-    page.wait_for_selector(f"{PRIVACY}, .table-root.myturn .actionbar button")
+    stop = page.locator(".table-root.myturn .board .bb-stop")
+    page.wait_for_selector(f"{PRIVACY}, .table-root.myturn .board .bb-stop")
     if not page.locator(PRIVACY).is_visible():
         stop.click()
     expect(page.locator("#privacy-btn")).to_have_text("I am Ben: show my table")

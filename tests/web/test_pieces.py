@@ -356,7 +356,7 @@ def test_bonbons_bot_face_stays_up(new_page: Any, server: Server) -> None:
     page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
     # Flipping the empty wrapper ends the turn at once: then the bot is already to move.
     if page.locator(".table-root.myturn").count():
-        page.wait_for_selector(".table-root.myturn .actionbar button")
+        page.wait_for_selector(".table-root.myturn .board .bb-stop")
         stop = page.get_by_role("button", name="Stop (end your turn)")
         if stop.count():
             stop.click()

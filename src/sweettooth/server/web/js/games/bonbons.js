@@ -285,10 +285,14 @@ export default {
     for (let p = 0; p < view.players; p++) order.push(p);
     if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
     const others = me != null ? order.slice(1) : order;
+    // Stop sits by your tiles, in sight while you flip (in the action bar under the board it was
+    // below the fold on a phone); the composer makes it clickable like a piece (key act:stop).
+    const stop = me != null && view.to_move === me && (view.legal_actions || []).includes("stop")
+      ? h("button.bb-stop", { type: "button", dataset: { key: "act:stop" } }, "Stop (end your turn)") : null;
     const rowEl = (p) => h("section.bb-row", {
       class: [p === view.to_move && "tomove", p === me && "mine"],
       "aria-label": `${possessive(ctx, p)} round tiles`,
-    }, h("h3", p === me ? "Your tiles" : seatName(ctx, p)),
+    }, p === me ? h("div.bb-minehead", h("h3", "Your tiles"), stop) : h("h3", seatName(ctx, p)),
     h("div.tiles", view.rows[p].map((t) => roundEl(t, p, ctx, anim))));
     const aid = h("label.aid", h("input", {
       type: "checkbox", checked: memoryAid(),
@@ -327,6 +331,7 @@ export default {
     if (/^[a-z]\d+$/.test(a)) return [`sq:${a}`];
     if (/^p\d+\.\d+$/.test(a)) return [`rt:${a}`];
     if ((m = /^(?:cover|give) (p\d+\.\d+)$/.exec(a))) return [`rt:${m[1]}`];
+    if (a === "stop") return ["act:stop"]; // the Stop button by your tiles (a hint outlines it)
     return null;
   },
 

@@ -113,7 +113,8 @@ async def test_a_rounds_end_is_told_until_the_next_move(
     game_id: str, players: int, said: str
 ) -> None:
     """When a round is scored the status line says how it went (the scoring itself is low on
-    the board or in the log), until the player's next move."""
+    the board or in the log), until the player's next move, above the description of the piece
+    under the cursor."""
     app = make_app(game_id, players, seed=2)
     rng = random.Random(3)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -131,6 +132,9 @@ async def test_a_rounds_end_is_told_until_the_next_move(
         else:
             for name in app.names:
                 assert name in status(app)
+        # The piece under the cursor is still described under the news.
+        assert app.cursor is not None and app.cursor.seg.tip
+        assert status(app).endswith(f"\n▸ {app.cursor.seg.tip}"), status(app)
         await app.play(heuristic_move(app, rng))
         await settle(pilot, app)
         assert said not in status(app)

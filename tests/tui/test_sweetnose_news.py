@@ -1,6 +1,7 @@
 """Sweet Nose with 5 players at 80x24: at the human's first turn after each round is counted,
 the round's reveal (every player's markers and SP) is on the screen whole, with the piece
-under the cursor, without scrolling; whose turn it is and what to do are in the status line. In the markers phase of rounds 2 and 3 (the round's
+under the cursor, without scrolling; whose turn it is, what to do and what the piece under
+the cursor is are in the status line. In the markers phase of rounds 2 and 3 (the round's
 news in the status line when the human took no store), the round's line, the markers' picker
 and the last round's reveal are whole on the screen."""
 
@@ -66,6 +67,7 @@ async def test_the_rounds_reveal_is_seen_at_once_with_five_players() -> None:
                 board = app.query_one("#board", Board)
                 if app.cursor is not None:
                     assert board.region.contains_region(app.cursor.row.region)
+                    assert f"▸ {app.cursor.seg.tip}" in status
             if app.view["phase"] == "markers" and app.view["round"] > 1:
                 markers_turns += 1
                 await pilot.pause()

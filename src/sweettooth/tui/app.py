@@ -54,7 +54,7 @@ class SweetApp(App[int]):
     #choices { height: auto; max-height: 12; border: round $accent; }
     #choices.-empty { display: none; }
     #log { height: 1fr; border: round $panel; }
-    #status { height: auto; max-height: 3; background: $primary 20%; padding: 0 1; }
+    #status { height: auto; max-height: 4; background: $primary 20%; padding: 0 1; }
     #notation { height: 1; border: none; padding: 0 1; }
     .hidden { display: none; }
     .row { height: auto; width: auto; }
@@ -313,12 +313,12 @@ class SweetApp(App[int]):
             text = f"Waiting for {self.ctx.name(mover)}…"
         else:
             text = ""
-        extra = extra or self.notice
-        if extra:
-            text = f"{extra}\n{text}" if text else extra
-        elif self.cursor is not None and self.cursor.seg.tip and self.my_turn():
-            text = f"{text}\n▸ {self.cursor.seg.tip}"
-        self.query_one("#status", Static).update(Text(text))
+        lines = [extra or self.notice or "", text]
+        # The piece under the cursor is described under a round's news too (it stays until
+        # the next move); a passing message (a refusal, a hint) takes that line for a moment.
+        if not extra and self.cursor is not None and self.cursor.seg.tip and self.my_turn():
+            lines.append(f"▸ {self.cursor.seg.tip}")
+        self.query_one("#status", Static).update(Text("\n".join(x for x in lines if x)))
 
     def say(self, text: str) -> None:
         """A message for the player in the status line (above what they may do)."""

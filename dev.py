@@ -3,7 +3,8 @@
 
     python3 dev.py play                      play in the browser (a local server on SQLite)
     python3 dev.py terminal [GAME] [OPTIONS] play in the terminal against a bot
-    python3 dev.py test                      lint, type-check and run the test suite
+    python3 dev.py test                      lint, type-check and run the test suite (CI)
+    python3 dev.py slow                      the long scale checks and timings (marked slow)
     python3 dev.py bench                     engine throughput figures
     python3 dev.py golden                    rewrite the golden playthroughs
 """
@@ -116,7 +117,13 @@ def main(argv: list[str]) -> None:
         ensure("dev")
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
         run(BIN / "mypy")
-        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), *rest)
+        marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), *marks,
+            *rest)
+    elif command == "slow":
+        ensure("dev")
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-m", "slow",
+            *rest)
     elif command == "bench":
         ensure("dev")
         run(BIN / "sweettooth", "bench", *rest)

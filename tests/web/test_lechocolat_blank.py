@@ -68,7 +68,8 @@ def test_blank_up_tile_named_by_its_down_side_for_its_owner(page: Page) -> None:
     assert said in label and "Blank (no points)" not in label, label
     group = piece.replace(":", "–")
     log = page.locator(".log").inner_text()
-    claims = [line for line in log.splitlines() if f"claims piece {group} " in line]
+    # The owner reads their own claim in the second person ("You claim piece f2–g2 (...)").
+    claims = [line for line in log.splitlines() if f"You claim piece {group} " in line]
     assert claims and all(said in line for line in claims), (group, claims)
     # The opponent knows only the blank side.
     draw(page, [mine, theirs], 1)

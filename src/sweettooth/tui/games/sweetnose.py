@@ -1,5 +1,7 @@
 """Sweet Nose: plates, bowls, the market, your secret sweetness markers and the store tiles
-with their captions. Markers are set kind by kind (five short rows, not 120 moves)."""
+with their captions. Markers are set kind by kind (five short rows, not 120 moves). The moves
+in words and the log are in sweetnose_words.py, the players' one-line rows in
+sweetnose_rows.py."""
 
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from textual.widgets import Static
 
 from sweettooth.core import JSON
 
-from .base import Ctx, Face, seat_words, you_case
+from . import sweetnose_words as words
+from .base import Ctx, Face
 from .draw import Part, box, para, piece, row, styled, table, text
 from .sweetnose_rows import compact_players
+from .sweetnose_words import seat_of
 
 SWEET = {"red": "#e0474c", "green": "#3fae62", "brown": "#8b5a2b", "pink": "#f48fb1",
          "yellow": "#f2c230"}
@@ -44,22 +48,9 @@ def caption_of(tile: JSON) -> str:
     return re.sub(r"\bhis\b", "their", str(tile["caption"]))
 
 
-def plain(line: str) -> str:
-    """A log line in plain English once seats are named: 'exchange sweets, You first' reads
-    'exchange sweets, you go first', and "You" inside a clause as `you_case` writes it."""
-    line = re.sub(r"exchange sweets, (.+) first$",
-                  lambda m: "exchange sweets, " + ("you go first" if m.group(1) == "You"
-                                                   else f"{m.group(1)} goes first"), line)
-    return you_case(line)
-
-
 def tile_of(view: JSON, n: int) -> JSON | None:
     """Store tile number `n`'s data from the view (None if the view has none)."""
     return next((x for x in view["stores"]["tiles"] if x["number"] == n), None)
-
-
-def seat_of(p: str) -> int:
-    return int(p) - 1
 
 
 class SweetNoseFace(Face):
@@ -271,70 +262,19 @@ class SweetNoseFace(Face):
         return {"dest:bowl": "…into your bowl", "dest:plate": "…onto your plate"}.get(key, key)
 
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
-        if action == "end turn":
-            return "End your turn (no store)"
-        if action == "pass":
-            return "Pass"
-        m = re.fullmatch(r"trade P(\d) (\w+) for (\w+)", action)
-        if m:
-            other = ctx.owner(seat_of(m.group(1)))
-            return f"trade your {m.group(2)} for {other} {m.group(3)}"
-        m = re.fullmatch(r"market (\w+) for (\w+)", action)
-        if m:
-            return f"trade your {m.group(1)} for the market's {m.group(2)}"
-        m = re.fullmatch(r"bid (\d+)", action)
-        if m:
-            return f"bid {m.group(1)} SP"
-        return seat_words(action, ctx)
+        return words.describe(action, ctx)
 
     def narrate(self, action: str, mover: int, ctx: Ctx) -> str:
-        """A move in the log, in words from the mover's side ("their red for Bob's green")."""
-        m = re.fullmatch(r"store (\d+) (.*)", action)
-        if m:
-            return f"used store {m.group(1)} ({seat_words(m.group(2), ctx)})"
-        if mover == ctx.seat:
-            return self.describe(action, {}, ctx).replace("trade ", "traded ", 1)
-        m = re.fullmatch(r"trade P(\d) (\w+) for (\w+)", action)
-        if m:
-            other = ctx.owner(seat_of(m.group(1)))
-            other = "your" if other == "Your" else other
-            return f"traded their {m.group(2)} for {other} {m.group(3)}"
-        m = re.fullmatch(r"market (\w+) for (\w+)", action)
-        if m:
-            return f"traded their {m.group(1)} for the market's {m.group(2)}"
-        return seat_words(action, ctx)
+        return words.narrate(action, mover, ctx)
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
-        held = view["stores"]["held"][ctx.seat] if ctx.seat is not None else None
-        phase = view.get("phase")
-        if phase == "auction":
-            return "bid for the shopkeeper's store tile, or pass"
-        if phase == "stores":
-            return "take a store tile from the board"
-        if phase == "markers":
-            return "give each kind a marker 1-5 (pick a value in each row)"
-        if phase == "exchange":
-            if view.get("turn_step") == "after exchange":
-                return "use your store tile, or end your turn"
-            if ctx.picks:
-                return "now the sweet you want in exchange"
-            store = " (or your store tile)" if held else ""
-            return f"pick a sweet on your plate, then one on another plate or the market{store}"
-        return "choose a move"
+        return words.prompt(view, ctx)
 
     def score_of(self, view: JSON, seat: int) -> str:
         return f"{view['totals'][seat]} SP"
 
     def log(self, view: JSON, ctx: Ctx) -> list[str]:
-        out = []
-        for line in view.get("log") or []:
-            m = re.match(r"^P(\d+): (.*)$", str(line))
-            if m:
-                mover = seat_of(m.group(1))
-                out.append(f"{ctx.name(mover)}: {self.narrate(m.group(2), mover, ctx)}")
-            else:
-                out.append(plain(seat_words(str(line), ctx)))
-        return out
+        return words.log(view, ctx)
 
     def last_moves(self, view: JSON, ctx: Ctx) -> dict[int, str]:
         out: dict[int, str] = {}

@@ -271,9 +271,9 @@ export default {
         ` · Empty Wrapper stack: ${view.stack}`),
       tasks.length ? h("ul.bs-tasks", { "aria-label": "Abilities in progress" }, tasks) : null,
       pending,
-      h("div.bs-main", box, h("div.bs-seats", seats)),
-      me != null ? seatEl(me) : null,
-      myHand,
+      // Your seat (YUM!/YUCK!) and hand first beside the box, the others under them: at 1280x800
+      // they were under the box, below the fold, though they decide what to take.
+      h("div.bs-main", box, h("div.bs-seats", me != null ? [seatEl(me), myHand] : null, seats)),
       (view.rounds || []).length && view.result == null ? h("details.bs-rounds", h("summary", "Finished rounds"), roundsEl(view, ctx)) : null,
     );
     // Each player's last action: the space they took from, revealed or returned to.

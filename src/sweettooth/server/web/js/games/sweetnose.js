@@ -9,6 +9,7 @@ import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon 
 import { verb, them, subject, possessive, addressed } from "./words.js";
 
 let DATA = { stores: {} };
+let revealShut = null; // the round whose reveal the player folded (it stays folded on redraws)
 
 const SWEET = { red: "#e0474c", green: "#3fae62", brown: "#8b5a2b", pink: "#f48fb1", yellow: "#f2c230" };
 
@@ -149,14 +150,25 @@ export default {
     }
     const picking = view.phase === "markers" && view.to_move === me && me != null
       && !(view.markers_set || [])[me];
+    // The last round's reveal (everyone's markers, each kind's count × (marker + market)): open at
+    // the top until the next round's exchanges start, then folded under the board with the others.
+    const rounds = view.rounds || [];
+    const last = rounds[rounds.length - 1];
+    const justCounted = last && view.result == null && ["auction", "stores", "markers"].includes(view.phase);
+    const reveal = last ? h("details.sn-rounds", {
+      open: justCounted && revealShut !== last.round,
+      ontoggle: (e) => { if (justCounted) revealShut = e.target.open ? null : last.round; },
+    },
+      h("summary", justCounted ? `Round ${last.round} counted: everyone's markers revealed` : "Earlier rounds"),
+      justCounted ? null : roundsTable(view, ctx), h("div.sn-scroll", breakdownTable(view, last, ctx, true))) : null;
     const root = h("div.sweetnose",
       info,
+      justCounted ? reveal : null,
       picking ? markerPicker(view) : null,
       extra,
       h("div.sn-table", market, ordered.map((p) => playerPanel(view, p, ctx))),
       board,
-      (view.rounds || []).length ? h("details.sn-rounds", h("summary", "Earlier rounds"),
-        roundsTable(view, ctx)) : null,
+      justCounted ? null : reveal,
     );
     // Each player's last action: the sweets that moved, the store they took or used.
     const moves = lastMoves(ctx);
@@ -311,12 +323,13 @@ function roundsTable(view, ctx) {
   return scoreTable("Sweet points per round", ["", ...players], rows);
 }
 
-function breakdownTable(view, r, ctx) {
+function breakdownTable(view, r, ctx, compact = false) {
   const head = ["Kind"];
   for (let p = 0; p < view.players; p++) head.push(seatName(ctx, p));
   const rows = view.kinds.map((k) => [k, ...r.breakdown.map((b) => {
     const x = b[k];
-    return `${x.count} × (${x.marker} + ${x.market}) = ${x.subtotal}`;
+    return compact ? `${x.count}×(${x.marker}+${x.market})=\u200b${x.subtotal}` // may wrap after =
+      : `${x.count} × (${x.marker} + ${x.market}) = ${x.subtotal}`;
   })]);
   rows.push({ cls: "winner", cells: ["Round SP", ...r.sp] });
   return scoreTable(`Round ${r.round}: count × (marker + market)`, head, rows);

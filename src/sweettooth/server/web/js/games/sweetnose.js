@@ -160,7 +160,8 @@ export default {
       ontoggle: (e) => { if (justCounted) revealShut = e.target.open ? null : last.round; },
     },
       h("summary", justCounted ? `Round ${last.round} counted: everyone's markers revealed` : "Earlier rounds"),
-      justCounted ? null : roundsTable(view, ctx), h("div.sn-scroll", breakdownTable(view, last, ctx, true))) : null;
+      justCounted ? null : roundsTable(view, ctx), h("div.sn-scroll", { tabindex: "0", role: "region", "aria-label": `Round ${last.round}: everyone's markers` },
+        breakdownTable(view, last, ctx, true))) : null;
     const root = h("div.sweetnose",
       info,
       justCounted ? reveal : null,

@@ -75,10 +75,28 @@ def prompt(view: JSON, ctx: Ctx) -> str:
         if view.get("turn_step") == "after exchange":
             return "use your store tile, or end your turn"
         if ctx.picks:
-            return "now the sweet you want in exchange"
+            return next_pick(view, ctx)
         store = " (or your store tile)" if held else ""
         return f"pick a sweet on your plate, then one on another plate or the market{store}"
     return "choose a move"
+
+
+def next_pick(view: JSON, ctx: Ctx) -> str:
+    """What to pick after the picks so far (`ctx.picks`): a store tile's sweets, the store
+    tile for a sweet only a store moves (a bowl's), or the other half of an exchange."""
+    picks = list(ctx.picks)
+    store = next((p for p in picks if p.startswith("store:")), None)
+    if store is not None:
+        n = int(store.split(":")[1])
+        tile = next((t for t in view["stores"]["tiles"] if t["number"] == n), None)
+        what = re.sub(r"\bhis\b", "their", str(tile["caption"])) if tile else ""
+        return f"store {n}: {what.rstrip('.')} (pick on the board; Esc: cancel)"
+    if any(not p.startswith(("plate:", "mkt:")) for p in picks):
+        return "now your store tile, to use it on that (Esc: cancel)"
+    mine = [p for p in picks if p.startswith(f"plate:{ctx.seat}:")]
+    if mine and len(mine) == len(picks):
+        return "now the sweet you want for it: on another plate or the market (Esc: cancel)"
+    return "now the sweet on your plate you give for it (Esc: cancel)"
 
 
 def log(view: JSON, ctx: Ctx) -> list[str]:

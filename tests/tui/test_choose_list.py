@@ -80,6 +80,9 @@ async def test_bonbons_stop_is_tab_then_enter_away() -> None:
     app = make_app("bonbons", 2, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
+        assert entries(app) == []  # nothing to choose off the board: Tab keeps the board
+        await pilot.press("tab")
+        assert app.focused is app.query_one("#board")
         await app.play("a1")  # a square first: then a round tile, or stop
         await settle(pilot, app)
         assert app.view["phase"] == "after square" and app.state.to_move == 0
@@ -90,6 +93,12 @@ async def test_bonbons_stop_is_tab_then_enter_away() -> None:
         assert "╭─ Choose (Tab) ─" in screen_text(app)
         before = len(app.state.history)
         await pilot.press("tab")
+        assert app.focused is app.query_one("#choices")
+        # Tab again: back to the board (not on to the log and the move line, where h, l and
+        # q are typed as letters), and to the list again.
+        await pilot.press("tab")
+        assert app.focused is app.query_one("#board")
+        await pilot.press("shift+tab")
         assert app.focused is app.query_one("#choices")
         await pilot.press("enter")  # no arrow key first
         await settle(pilot, app)

@@ -123,6 +123,29 @@ class Controls(Drawing):
     def action_type_move(self) -> None:
         self.query_one("#notation", Input).focus()
 
+    def action_focus_next(self) -> None:
+        """Tab: from the board to the Choose list and back (it went on to the log, then the
+        move line, where the keys h, l and q were typed as letters); as usual in a dialog
+        and on the move line."""
+        if not self.between_board_and_list():
+            super().action_focus_next()
+
+    def action_focus_previous(self) -> None:
+        if not self.between_board_and_list():
+            super().action_focus_previous()
+
+    def between_board_and_list(self) -> bool:
+        """Move the focus between the board and the Choose list (to the board when the list
+        is empty); False in a dialog or on the move line (Tab moves on there)."""
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            return False
+        choices = self.query_one("#choices", OptionList)
+        if choices.option_count and not choices.has_focus:
+            choices.focus()
+        else:
+            self.query_one("#board", Board).focus()
+        return True
+
     @on(Input.Submitted, "#notation")
     async def typed(self, event: Input.Submitted) -> None:
         text = event.value.strip().lstrip(":").strip()  # ':' opens the input: typed twice

@@ -501,7 +501,8 @@ class BitterSweetState(State):
                 f"{player_name(s)} reveals {', '.join(sh['hand']) or 'no Chocs'}; YUM! "
                 f"{'+'.join(prefs[i].attribute for i in self.yum[s])}, YUCK! "
                 f"{'+'.join(prefs[i].attribute for i in self.yuck[s])}: {sh['chocs']} + "
-                f"{sh['yum_points']} - {-sh['yuck_points']} = {sh['total']} points.")
+                f"{sh['yum_points']} - {-sh['yuck_points']} = {sh['total']} "
+                f"point{'' if abs(sh['total']) == 1 else 's'}.")
         self.note(f"{', '.join(player_name(s) for s in winners)} "
                   f"win{'s' if len(winners) == 1 else ''} round {self.round_no}.")
         self.rounds.append({"round": self.round_no, "starter": self.starter,

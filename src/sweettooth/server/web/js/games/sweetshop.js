@@ -225,7 +225,8 @@ export default {
     }
     if ((m = /^last resort (\d): (.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "uses")} the Last Resort on shelf ${m[1]}: ${cards(m[2])}`;
     if ((m = /^sugar rush (\S+): (.*)$/.exec(entry))) return `Sugar Rush: ${who} ${verb(ctx, 0, "eats")} ${cardShort(m[1])}: ${cards(m[2])}`;
-    if ((m = /^cherries (\d)>(\d)(.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "moves")} a discard die from ${m[1]} to ${m[2]} (Sour Cherries)${cards(m[3])}`;
+    // The engine's line repeats the card's name: "cherries 2>3: Sour Cherries move a discard die; marked ..."
+    if ((m = /^cherries (\d)>(\d)(?:: Sour Cherries move a discard die)?(.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "moves")} a discard die from ${m[1]} to ${m[2]} (Sour Cherries)${cards(m[3])}`;
     if ((m = /^end turn: (.*)$/.exec(entry))) return `${who} ${verb(ctx, 0, "ends")} the turn: ${cards(m[1])}`;
     const t = cards(entry);
     return t.charAt(0).toUpperCase() + t.slice(1);

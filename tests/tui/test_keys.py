@@ -143,6 +143,15 @@ async def test_arrow_keys_walk_the_pieces_and_escape_drops_picks() -> None:
         assert app.composer.picks == [below]
         # Another value of that kind can no longer be picked; the cursor moved on.
         assert app.cursor.seg.key != below
+        # Back on the picked piece: the status says Enter drops it, and it does.
+        app.move_cursor(next(s for s in app.spots() if s.seg.key == below))
+        assert "(picked: Enter drops it)" in status(app)
+        await pilot.press("enter")
+        assert app.composer.picks == []
+        assert app.cursor.seg.key == below  # pickable again, and not said to be picked
+        assert "(picked: Enter drops it)" not in status(app)
+        await pilot.press("enter")
+        assert app.composer.picks == [below]
         await pilot.press("escape")
         assert app.composer.picks == []
 

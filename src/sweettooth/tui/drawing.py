@@ -165,7 +165,9 @@ class Drawing(App[int]):
         # The piece under the cursor is described under a round's news too (it stays until
         # the next move); a passing message (a refusal, a hint) takes that line for a moment.
         if not extra and self.cursor is not None and self.cursor.seg.tip and self.my_turn():
-            lines.append(f"▸ {self.cursor.seg.tip}")
+            seg = self.cursor.seg
+            dropped = " (picked: Enter drops it)" if seg.picked and not seg.pickable else ""
+            lines.append(f"▸ {seg.tip}{dropped}")
         self.query_one("#status", Static).update(Text("\n".join(x for x in lines if x)))
 
     def say(self, text: str) -> None:

@@ -74,6 +74,11 @@ async def test_bittersweet_offers_only_what_is_legal_on_the_space_under_the_curs
         assert note[0] == "note" and note[2], note
         assert "Nothing to take here: a1 is empty" in note[1]
         assert "return" in note[1]  # the hand holds a Choc: it may go back to a1
+        # The Choc in the hand picked: the prompt asks for the space.
+        hand = next(s.seg.key for s in app.spots() if str(s.seg.key).startswith("hand:"))
+        await app.pick(str(hand))
+        await pilot.pause()
+        assert "now the empty space to return it to" in str(app.query_one("#status").render())
 
 
 async def test_bonbons_stop_is_tab_then_enter_away() -> None:

@@ -13,7 +13,7 @@ from sweettooth.tui.games import Ctx, face_for
 from sweettooth.tui.logscreen import LogScreen
 from sweettooth.tui.pieces import Board
 
-from .helpers import heuristic_move, make_app, play_by_pieces, settle
+from .helpers import heuristic_move, make_app, play_by_pieces, screen_text, settle
 from .test_keys import status
 
 pytestmark = pytest.mark.anyio
@@ -138,3 +138,21 @@ async def test_a_rounds_end_is_told_until_the_next_move(
         await app.play(heuristic_move(app, rng))
         await settle(pilot, app)
         assert said not in status(app)
+
+
+async def test_bittersweets_round_news_leaves_room_for_the_piece_at_80x24() -> None:
+    """At 80x24 BitterSweet's round news takes two lines; the prompt takes one, so the piece
+    under the cursor is still described on the screen (the status shows four lines)."""
+    app = make_app("bittersweet", 3, seed=7)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        while app.notice is None:
+            assert app.state.to_move is not None
+            await app.play(heuristic_move(app, rng))
+            await settle(pilot, app)
+        await pilot.pause()
+        assert app.cursor is not None
+        shown = screen_text(app)
+        assert f"▸ {app.cursor.seg.tip}"[:60] in shown, shown
+        assert "Round 1 won by" in shown

@@ -426,9 +426,11 @@ class BitterSweetFace(Face):
             return "return a Choc: pick it in your hand, then an empty space"
         if any(k.startswith("cell:") for k in ctx.picks):
             return "take it or reveal it (in the Choose list)"
-        n = int(view.get("actions_left", 0))
-        return (f"take or reveal a Choc, or return one: pick a Choc in your hand, then an "
-                f"empty space ({n} action{'s' if n != 1 else ''} left)")
+        if any(k.startswith("hand:") for k in ctx.picks):
+            return "now the empty space to return it to"
+        # One line at 80 columns (the actions left are on the board's first line): under a
+        # round's two-line news the piece under the cursor is still described.
+        return "take or reveal a Choc, or return one of yours to an empty space"
 
     def score_of(self, view: JSON, seat: int) -> str:
         return "★" * int(view["seats"][seat]["round_wins"])

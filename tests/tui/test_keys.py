@@ -240,3 +240,17 @@ async def test_bittersweet_header_fits_one_line_at_80_columns() -> None:
                    for line in lines)
         stack = app.state.view(0)["stack"]
         assert any(f"The box · {stack} Empty Wrappers left" in line for line in lines)
+
+
+async def test_the_move_line_says_how_to_leave_it() -> None:
+    app = make_app("lechocolat", 2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "(press : )" in screen_text(app)
+        await pilot.press("colon")
+        assert isinstance(app.focused, Input)
+        assert "(Esc: back to the board)" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.focused, Board)
+        assert "(press : )" in screen_text(app)
+        assert "Esc: back" not in screen_text(app)

@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 
 import sweettooth as st
 from sweettooth.agents import Agent, seat_rngs
@@ -28,7 +28,7 @@ from sweettooth.core import JSON, State, save_record
 
 from .choosing import Choices
 from .composer import Composer, build
-from .controls import Controls
+from .controls import Controls, MoveLine
 from .ending import EndScreen
 from .games import face_for
 from .games.base import Ctx
@@ -98,7 +98,7 @@ class SweetApp(Controls):
                 with VerticalScroll(id="log"):
                     yield Static(id="logtext")
         yield Static(id="status")
-        yield Input(placeholder="type a move here (press : ) and Enter", id="notation")
+        yield MoveLine(id="notation")
         yield Footer()
 
     async def on_mount(self) -> None:

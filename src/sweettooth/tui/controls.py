@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, OptionList
 
@@ -20,6 +20,23 @@ from .logscreen import LogScreen
 from .pieces import Board, PieceRow, Spot, nearest
 from .quitting import QuitScreen
 from .reading import read_move
+
+
+class MoveLine(Input):
+    """The line a move is typed on (':' reaches it): while it has the keys, it says how to
+    leave it (h, l and q are letters there)."""
+
+    IDLE = "type a move here (press : ) and Enter"
+    TYPING = "a move as the screen words it or in notation, Enter (Esc: back to the board)"
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(placeholder=self.IDLE, id=id)
+
+    def on_focus(self, event: events.Focus) -> None:
+        self.placeholder = self.TYPING
+
+    def on_blur(self, event: events.Blur) -> None:
+        self.placeholder = self.IDLE
 
 
 class Controls(Drawing):

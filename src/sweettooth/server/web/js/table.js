@@ -32,6 +32,12 @@
 //                              action that others extend goes, beside the pieces the player is
 //                              looking at (Sweet Shop's "Grab 3 only" in the Shelf's heading);
 //                              null or missing: the action bar under the board
+//   finishing(key) -> boolean  a key without a piece on the board that ends a move begun by
+//                              picking pieces (BitterSweet's "Take it…", Sweet Nose's store-7
+//                              "…into your bowl", Sweet Shop's Flavour Changer): its button
+//                              waits until a piece is picked (before, a bar full of moves not
+//                              yet begun: on a phone it covered the page's foot); keys that
+//                              start a move (Last Resort) are not finishing
 //   piece(kind, id) -> Node|null   a small inline drawing of one piece for the rules text
 //                              (links `piece:<kind>/<id>`, see sweettooth.core.rules_text); the
 //                              shell falls back to the link's text when null or missing. The node
@@ -338,6 +344,11 @@ export class Table {
     }
   }
 
+  /** Whether `key` ends a move begun on the board (the renderer's `finishing`). */
+  finishing(key) {
+    try { return !!(this.r.finishing && this.r.finishing(key)); } catch (err) { console.error(err); return false; }
+  }
+
   /** Actions still possible with the current picks, each with the keys it still needs. */
   candidates() {
     const out = [];
@@ -404,6 +415,7 @@ export class Table {
     }
     for (const [k] of next) {
       if (present.has(k)) continue;
+      if (!this.picks.length && this.finishing(k)) continue;
       const act = k.startsWith("act:") ? k.slice(4) : null;
       bar.push(h("button.keybtn", {
         type: "button", dataset: { key: k },

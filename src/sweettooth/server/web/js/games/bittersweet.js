@@ -321,6 +321,11 @@ export default {
     return null;
   },
 
+  /** Bar keys that end a move begun on the board: shown once a piece is picked. */
+  finishing(key) {
+    return key === "do:take" || key === "do:reveal";
+  },
+
   label(key) {
     if (key === "do:take") return "Take it…";
     if (key === "do:reveal") return "Reveal it…";

@@ -255,6 +255,11 @@ export default {
     return null;
   },
 
+  /** Bar keys that end a move begun on the board: shown once a piece is picked. */
+  finishing(key) {
+    return key.startsWith("dest:");
+  },
+
   label(key) {
     if (key === "dest:bowl") return "…into your bowl";
     if (key === "dest:plate") return "…onto your plate";

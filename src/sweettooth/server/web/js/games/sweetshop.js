@@ -268,6 +268,11 @@ export default {
     return /^grab /.test(action) ? board.querySelector(".ss-shelfhead") : null;
   },
 
+  /** Bar keys that end a move begun on the board: shown once a piece is picked. */
+  finishing(key) {
+    return key.startsWith("fc:");
+  },
+
   label(key) {
     if (key === "btn:lastresort") return "Last Resort (grab any card)";
     if (key === "fc:+1") return "Flavour Changer: +1";

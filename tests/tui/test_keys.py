@@ -41,6 +41,9 @@ async def test_help_opens_with_the_rules_and_closes(key: str) -> None:
         assert source.startswith("# Sweet Nose")
         assert "piece:" not in source  # piece links show just their names
         assert "## Keys" in source
+        assert "| Tab, Shift+Tab | switch between the board and the Choose list" in source
+        frame = app.screen.query_one("#help-scroll")  # how to scroll and leave, on the frame
+        assert "PgDn" in str(frame.border_subtitle) and "Esc" in str(frame.border_subtitle)
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)

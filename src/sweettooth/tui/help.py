@@ -21,8 +21,8 @@ KEYS = """\
 | arrows | move between the pieces you can pick |
 | Enter, Space, click | pick the piece (then pick among what remains) |
 | Esc | drop the pieces picked so far |
-| Tab | switch between the board, the choice list and the move line |
-| : or / | type a move in notation (any case), then Enter |
+| Tab, Shift+Tab | switch between the board and the Choose list (the moves you can make) |
+| : or / | type a move in notation (any case), then Enter; Esc goes back to the board |
 | h | a hint: a move and why |
 | F1 or ? | this help |
 | l | the whole game log |
@@ -59,7 +59,9 @@ class HelpScreen(ModalScreen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-scroll"):
+        with VerticalScroll(id="help-scroll") as scroll:
+            scroll.border_title = "How to play"
+            scroll.border_subtitle = "↑ ↓ PgUp PgDn: scroll · Esc: back to the game"
             yield Markdown(rules_text(self.game_id), id="help-text")
         yield Footer()
 

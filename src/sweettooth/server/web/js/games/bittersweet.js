@@ -10,7 +10,7 @@ import { h, s, plural, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { withNames } from "../log.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { subject, possessive, them, addressed } from "./words.js";
+import { subject, possessive, them, addressed, whose } from "./words.js";
 
 // The catalogue holds both house sets ("revised", the default, and "original"); a view's
 // options.cards says which one its game plays with (none: a game from before the revision).
@@ -334,7 +334,6 @@ export default {
 
   describe(action, view, ctx) {
     ctx = addressed(ctx);
-    const whose = (n) => (them(ctx, Number(n) - 1) === "you" ? "your" : `${seatName(ctx, Number(n) - 1)}'s`);
     const who = (n) => seatName(ctx, Number(n) - 1);
     let m;
     const top = view && (view.tasks || []).length ? view.tasks[view.tasks.length - 1] : null;
@@ -347,10 +346,10 @@ export default {
     if (kind === "place" && (m = /^return (\S+) (\w\d)$/.exec(action))) return `Put ${info(m[1]).name} face up in ${m[2]}`;
     if ((m = /^choose P(\d)$/.exec(action)) && kind) {
       const said = {
-        peek_hand: `Look at ${whose(m[1])} hand`,
-        draw_from: `Take a Choc at random from ${whose(m[1])} hand`,
+        peek_hand: `Look at ${whose(ctx, Number(m[1]) - 1)} hand`,
+        draw_from: `Take a Choc at random from ${whose(ctx, Number(m[1]) - 1)} hand`,
         demand: `${who(m[1])} gives you a Choc of their choice`,
-        peek_preference: `Look at ${whose(m[1])} ${String(top.slot).toUpperCase()}! card`,
+        peek_preference: `Look at ${whose(ctx, Number(m[1]) - 1)} ${String(top.slot).toUpperCase()}! card`,
       }[kind];
       if (said) return said;
     }

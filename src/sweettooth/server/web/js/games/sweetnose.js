@@ -6,7 +6,7 @@
 import { h, seatName, seatLabel } from "../dom.js";
 import { scoreTable } from "../table.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
-import { verb, them, subject, possessive, addressed } from "./words.js";
+import { verb, them, subject, possessive, addressed, whose } from "./words.js";
 
 let DATA = { stores: {} };
 let revealShut = null; // the round whose reveal the player folded (it stays folded on redraws)
@@ -206,7 +206,7 @@ export default {
       if ((x = /^bid (\d+)$/.exec(a))) return `${who} ${verb(ctx, seat, "bids")} up to ${x[1]} SP`;
       return `${who}: ${a.replace(/P(\d)/g, (_, n) => them(ctx, P(n)))}`;
     }
-    return entry.replace(/\bP(\d)'s\b/g, (all, n) => (them(ctx, P(n)) === "you" ? "your" : `${name(n)}'s`))
+    return entry.replace(/\bP(\d)'s\b/g, (all, n) => whose(ctx, P(n)))
       .replace(/\bP(\d) first\b/g, (all, n) => `${them(ctx, P(n))} first`)
       .replace(/\bP(\d)\b( \w+)?/g, (all, n, w) => (w ? subject(ctx, P(n), w.trim()) : name(n)));
   },

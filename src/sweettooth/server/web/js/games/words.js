@@ -30,10 +30,15 @@ export function possessive(ctx, seat) {
   return (ctx && seat === ctx.seat) || isYou(ctx, seat) ? "Your" : `${seatName(ctx, seat)}'s`;
 }
 
+/** "your" for the seat spoken to, else "Bob's": a possessive inside a sentence. */
+export function whose(ctx, seat) {
+  return isYou(ctx, seat) ? "your" : `${seatName(ctx, seat)}'s`;
+}
+
 /** Whose thing it is, said from the actor's side: "their own", "your", "Bob's". */
 export function owner(ctx, seat, actor) {
   if (seat === actor) return isYou(ctx, actor) ? "your own" : "their own";
-  return isYou(ctx, seat) ? "your" : `${seatName(ctx, seat)}'s`;
+  return whose(ctx, seat);
 }
 
 /** ctx with the seat the texts speak to (ctx.you: the viewer at a live table, in hotseat whoever

@@ -12,12 +12,12 @@
 - Stores: used after the exchange when the use lowers your SP (store 10 switches, store 9
   double trades, store 7, store 8), and before or after it when the use empties a plate and so
   ends the game won (store 1, 6 or 7 in the last round); other uses are skipped (a tile is used
-  once: spending it for nothing, or to undo your own exchange, wastes it).
+  once: spending it for nothing, or to undo your own exchange, wastes it). Store picking
+  prefers the tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
 - Ending: an opponent's markers guessed from what they hold now rate the kind they hold most 1,
   the next 2, ...: the fewest SP their sweets can count. So an ending projected won is won
   whatever markers they set, and one projected lost may still be won: the bot ends a game only
-  when the win is sure. Store picking prefers the
-  tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
+  when the win is sure.
 
 `choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
 parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
@@ -341,11 +341,11 @@ _SCORE_THEN_DRAW = itemgetter(0, 1)
 
 
 def _winning_use(view: JSON, t: Table, seat: int, now: int, ignoring: Sequence[bool],
-                 uses: Sequence[StoreUse]) -> StoreUse | None:
-    """A store use that empties a plate and so ends the game won, if any."""
+                 legal: Sequence[Any]) -> StoreUse | None:
+    """A legal store use that empties a plate and so ends the game won, if any."""
     score_use = _UseScores(view, t, seat, now, ignoring)
-    return next((use for use in uses if score_use._empties(use) and score_use(use)[0] == WINS),
-                None)
+    return next((a for a in legal if isinstance(a, StoreUse) and score_use._empties(a)
+                 and score_use(a)[0] == WINS), None)
 
 
 def choose_exchange(
@@ -356,15 +356,15 @@ def choose_exchange(
     ignoring = _ignoring(view)
     now = sweet_points(t, seat, t.markers[seat], ignoring[seat])
     exchanges = [a for a in legal if isinstance(a, EXCHANGES)]
-    uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if exchanges:
         score = _ExchangeScores(view, t, seat, now, ignoring)
         move = min([(score(a), rng.random(), a) for a in exchanges], key=_SCORE_THEN_DRAW)
-        if move[0][0] != WINS and uses and last_round(view):
-            win = _winning_use(view, t, seat, now, ignoring, uses)
+        if move[0][0] != WINS and use_stores and last_round(view):
+            win = _winning_use(view, t, seat, now, ignoring, legal)
             if win is not None:  # a store use before the exchange ends the game won
                 return win
         return move[2]
+    uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
         ranked = []
         score_use = _UseScores(view, t, seat, now, ignoring)

@@ -52,6 +52,7 @@ def white_dice(view: JSON) -> list[tuple[int, bool]]:
 
 class SweetShopFace(Face):
     finishing = frozenset({"fc:+1", "fc:-1"})  # after the dice and the basket's card
+
     def board(self, view: JSON, ctx: Ctx) -> list[Part]:
         sc = view["score"]
         head = f"Turn {view['turn']}" + (" (final turn)" if view.get("final_turn") else "")

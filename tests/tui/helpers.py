@@ -71,10 +71,12 @@ def make_app(
 
 
 async def settle(pilot: Pilot_, app: SweetApp) -> None:
-    """Wait until a human may move or the game is over."""
+    """Wait until a human may move or the game is over, and the screen is drawn for it (the
+    game loop marks the human's turn before it redraws: a busy machine read the old screen)."""
     for _ in range(400):
         await pilot.pause()
-        if app.waiting or app.state.to_move is None:
+        drawing = any(w.name == "advance" and not w.is_finished for w in app.workers)
+        if (app.waiting or app.state.to_move is None) and not drawing:
             await pilot.pause()
             return
     raise AssertionError("the app never came back to a human")

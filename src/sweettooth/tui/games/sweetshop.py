@@ -50,6 +50,15 @@ def white_dice(view: JSON) -> list[tuple[int, bool]]:
     return out
 
 
+def extended(pos: str, dice: tuple[str, str], legal: list[str]) -> bool:
+    """Whether a legal Multipack grab takes shelf `pos` and another card with these dice."""
+    for action in legal:
+        m = re.fullmatch(r"grab (\d),(\d) with (\d)\+(\d)", action)
+        if m and pos in m.group(1, 2) and sorted(m.group(3, 4)) == sorted(dice):
+            return True
+    return False
+
+
 class SweetShopFace(Face):
     finishing = frozenset({"fc:+1", "fc:-1"})  # after the dice and the basket's card
 
@@ -167,7 +176,10 @@ class SweetShopFace(Face):
             return f"Grab {m.group(1)} and {m.group(2)} (Multipack)"
         m = re.fullmatch(r"grab (\d) with (\d)\+(\d)", action)
         if m:  # the dice too: several pairs may grab the same position
-            return f"Grab {m.group(1)} only, with {m.group(2)} and {m.group(3)}"
+            pos, dice = m.group(1), (m.group(2), m.group(3))
+            # "only" when a Multipack could add a second card with the same dice: a real choice
+            only = " only," if extended(pos, dice, view.get("legal_actions") or []) else ""
+            return f"Grab {pos}{only} with {dice[0]} and {dice[1]}"
         m = re.fullmatch(r"eat (\S+) with (\d)\+(\d)", action)
         if m:  # the dice too: several pairs may eat the same card, leaving different dice
             return f"Eat {m.group(1)} with {m.group(2)} and {m.group(3)}"

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import sweettooth as st
 from sweettooth.agents import make_agent, seat_rngs
 from sweettooth.arena.balance.components import observe, tables
-from sweettooth.arena.balance.estimates import diff, mean, rate
+from sweettooth.arena.balance.page import render
 from sweettooth.arena.balance.runner import BalanceSpec, play_one, run_balance
 from sweettooth.arena.balance.summary import summarise
 from sweettooth.cli.main import app
@@ -28,14 +28,6 @@ def _played(game_id: str, players: int, seed: int) -> State:
     while (seat := state.to_move) is not None:
         state.apply(agent.choose(game, state.view(seat), state.legal_actions(), rngs[seat]))
     return state
-
-
-def test_difference_of_rates_uses_newcombe_and_of_means_welch() -> None:
-    d = diff(rate(56, 70), rate(48, 80))  # Newcombe (1998), example: 0.2 (0.0524, 0.3339)
-    assert d["value"] == pytest.approx(0.2)
-    assert d["lo"] == pytest.approx(0.0524, abs=1e-3) and d["hi"] == pytest.approx(0.3339, abs=1e-3)
-    m = diff(mean([1.0, 2.0, 3.0, 4.0]), mean([1.0, 2.0, 3.0, 4.0]))
-    assert m["value"] == 0 and m["lo"] == pytest.approx(-m["hi"]) and m["hi"] > 0
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -101,8 +93,9 @@ def test_summary_seat_rates_share_out_every_game() -> None:
     spec = BalanceSpec("bonbons", 3, games=9, seed=2)
     s = summarise(spec, run_balance(spec, workers=1))
     assert sum(e["value"] for e in s["seats"]) == pytest.approx(1.0)
-    last = s["series"]["running"][-1]
-    assert last[0] == 9 and last[1] == pytest.approx(s["seats"][0]["value"])
+    assert len(s["series"]["running"]) == 3  # a convergence curve for every seat
+    for seat, curve in enumerate(s["series"]["running"]):
+        assert curve[-1][0] == 9 and curve[-1][1] == pytest.approx(s["seats"][seat]["value"])
     assert s["length"]["min"] <= s["length"]["value"] <= s["length"]["max"]
 
 
@@ -122,9 +115,9 @@ def _balance(tmp_path: Path, *args: str) -> tuple[dict[str, Any], str]:
 def test_report_is_self_contained_with_plots_and_component_tables(tmp_path: Path) -> None:
     data, html = _balance(tmp_path, "bonbons", "--players", "3", "-n", "6", "--seed", "1",
                           "--workers", "1")
-    assert html.count("data:image/svg+xml;base64,") == 4  # seats, scores, length, convergence
+    assert html.count("data:image/svg+xml;base64,") == 4  # seats, wins, length, convergence
     assert not re.search(r"(src|href)=\"(https?:)?//", html) and "<script" not in html
-    for heading in ("Seat and first-player advantage", "Win and score distributions",
+    for heading in ("Seat and first-player advantage", "Win distribution",
                     "Game length", "Convergence", "Thefts, coin runs and wrapper draws"):
         assert heading in html
     assert len(html.encode()) < 1_000_000
@@ -141,3 +134,38 @@ def test_compare_gives_b_the_options_after_the_flag(tmp_path: Path) -> None:
     d = data["difference"]["first_player"]
     assert d["value"] == pytest.approx(a["first_player"]["value"] - b["first_player"]["value"])
     assert "A − B" in html and "Stores" in html
+    stores_a, stores_b = (next(t for t in run["components"] if t["title"] == "Stores")
+                          for run in (a, b))
+    stores_d = next(t for t in data["difference"]["components"] if t["title"] == "Stores")
+    held_b = {row[0]: row[1] for row in stores_b["rows"]}
+    for row_a, row_d in zip(stores_a["rows"], stores_d["rows"], strict=True):
+        assert all(c != "" for c in row_d[1:]), row_d  # every A - B cell is filled
+        # rounds held is a count: its A - B is the plain difference
+        assert row_d[1] == {"kind": "count", "value": row_a[1] - held_b[row_a[0]]}
+    assert "shared_wins" in data["difference"] and "winning_score" in data["difference"]
+
+
+@pytest.mark.parametrize(("game", "players", "title"), [
+    ("bonbons", 2, "Wins"), ("bittersweet", 2, "Rounds won"), ("lechocolat", 2, "Scores"),
+])
+def test_scores_are_shown_by_what_they_count(game: str, players: int, title: str) -> None:
+    """Bonbons scores 1 or 0 and BitterSweet counts rounds won: a histogram of such scores says
+    nothing, so their table gives each seat's share of games by outcome (rows sum to 1)."""
+    spec = BalanceSpec(game, players, games=6, seed=4)
+    games = run_balance(spec, workers=1)
+    dist = summarise(spec, games)["distribution"]
+    assert dist["title"] == title and len(dist["rows"]) == players + (title == "Scores")
+    if title == "Scores":
+        assert [r[1]["value"] for r in dist["rows"][:players]] == pytest.approx(
+            [sum(g["scores"][s] for g in games) / 6 for s in range(players)])
+        return
+    shares = [r[1:] if title == "Wins" else r[2:] for r in dist["rows"]]
+    for seat, row in enumerate(shares):
+        assert sum(c["value"] for c in row) == pytest.approx(1.0)
+        if title == "Rounds won":  # column k: games in which the seat won k rounds
+            assert [c["k"] for c in row] == [
+                sum(1 for g in games if g["scores"][seat] == k) for k in range(len(row))]
+        else:  # won alone, shared, lost
+            assert row[0]["k"] == sum(1 for g in games if g["winners"] == [seat])
+    html = render([summarise(spec, games)], ["A"])
+    assert ("score distributions by seat" in html) is (title == "Scores")

@@ -1,8 +1,8 @@
 """The balance report as one self-contained HTML file: inline CSS, plots as SVG data URIs, no
 script and nothing fetched from the network.
 
-With two runs (`--compare`) every table shows A, B and A - B; a difference whose 95% interval
-leaves out zero is printed in bold.
+With two runs (`--compare`) every table shows A, B and A - B; a difference is printed in bold
+only when its 95% interval leaves out zero and each side rests on at least `MIN_N` observations.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from sweettooth.core import JSON
 
 from . import plots
-from .estimates import is_estimate
+from .estimates import MIN_N, is_estimate, significant
 
 CSS = """
 body{font:15px/1.45 system-ui,sans-serif;max-width:64rem;margin:1.5rem auto;padding:0 1rem;
@@ -32,7 +32,10 @@ def _pct(x: float) -> str:
 
 
 def cell(value: Any) -> str:
-    """One table cell as HTML: an estimate with its interval, or the value itself."""
+    """One table cell as HTML: an estimate with its interval, or the value itself. A difference
+    is bold only when `significant` (interval without zero, enough observations each side)."""
+    if isinstance(value, dict) and value.get("kind") == "count":
+        return f"{value['value']:+g}"
     if not is_estimate(value):
         return escape(f"{value:g}" if isinstance(value, float) else str(value))
     if value["value"] is None:
@@ -40,9 +43,11 @@ def cell(value: Any) -> str:
     v, lo, hi = value["value"], value["lo"], value["hi"]
     if value["kind"] == "rate":
         return f"{_pct(v)} <small>({_pct(lo)}–{_pct(hi)})</small>"
-    text = f"{v:+.3g} <small>({lo:+.3g}–{hi:+.3g})</small>" if value["kind"] == "diff" else (
-        f"{v:.3g} <small>({lo:.3g}–{hi:.3g})</small>")
-    if value["kind"] == "diff" and (lo > 0 or hi < 0):
+    sign = "+" if value["kind"] == "diff" else ""
+    if lo is None or hi is None:
+        return f"{v:{sign}.3g} <small>(n={value['n']}, no interval)</small>"
+    text = f"{v:{sign}.3g} <small>({lo:{sign}.3g}–{hi:{sign}.3g})</small>"
+    if significant(value):
         return f'<span class="sig">{text}</span>'
     return text
 
@@ -93,12 +98,52 @@ def _settings(run: JSON, label: str) -> str:
             f"options {escape(opts)}</li>")
 
 
-def _img(uri: str, alt: str) -> str:
-    return f'<img src="{uri}" alt="{escape(alt)}">'
+def _img(fig: Any, alt: str) -> str:
+    return f'<img src="{plots.data_uri(fig)}" alt="{escape(alt)}">'
 
 
-def render(runs: Sequence[JSON], labels: Sequence[str], delta: JSON | None = None) -> str:
-    """The whole report. `runs` is one summary, or A and B with `delta` = compare(A, B)."""
+def _rows(run: JSON | None, pairs: Sequence[tuple[str, str]]) -> list[list[Any]] | None:
+    """Rows [label, run[key]] (with `key` "seats", one row per seat)."""
+    if run is None:
+        return None
+    out: list[list[Any]] = []
+    for label, key in pairs:
+        if key == "seats":
+            out += [[f"seat {s + 1}", e] for s, e in enumerate(run["seats"])]
+        elif key in run:
+            out.append([label, run[key]])
+    return out
+
+
+def _tables(a: list[JSON], b: list[JSON] | None, d: list[JSON] | None) -> list[str]:
+    b_tables = {t["title"]: t for t in b or ()}
+    d_tables = {t["title"]: t for t in d or ()}
+    parts = []
+    for t in a:
+        bt, dt = b_tables.get(t["title"]), d_tables.get(t["title"])
+        parts += [
+            f"<h3>{escape(t['title'])}</h3>",
+            _side_by_side(t["columns"], t["rows"], None if bt is None else bt["rows"],
+                          None if dt is None else dt["rows"]),
+        ]
+        if t["note"]:
+            parts.append(f"<p class=note>{escape(t['note'])}</p>")
+    return parts
+
+
+DISTRIBUTION = {
+    "points": ("Win and score distributions", "score distributions by seat and of the winner"),
+    "wins": ("Win distribution", "share of games each seat won alone, shared or lost"),
+    "rounds": ("Rounds won", "share of games in which each seat won 0, 1, 2 ... rounds"),
+}
+
+
+def render(
+    runs: Sequence[JSON], labels: Sequence[str], delta: JSON | None = None,
+    run_note: str = "",
+) -> str:
+    """The whole report. `runs` is one summary, or A and B with `delta` = compare(A, B);
+    `run_note` (HTML) says how the games were run, e.g. timings and the Ray note."""
     a = runs[0]
     b = runs[1] if len(runs) > 1 else None
     parts = [
@@ -106,66 +151,67 @@ def render(runs: Sequence[JSON], labels: Sequence[str], delta: JSON | None = Non
         f"<title>{escape(a['title'])} balance report</title><style>{CSS}</style></head><body>",
         f"<h1>{escape(a['title'])}: balance report</h1><ul>",
         *(_settings(r, lab) for r, lab in zip(runs, labels, strict=True)),
-        "</ul><p class=note>Intervals are 95%: Wilson for rates, normal for means, Newcombe's "
-        "hybrid for a difference of rates (in percentage points). A k-way shared win counts "
-        "1/k." + (" In this game the lowest score wins." if a["lowest_wins"] else "") + "</p>",
+        "</ul><p class=note>Intervals are 95%: Wilson for rates, Student's t for means (none "
+        "from a single value), Newcombe's hybrid for a difference of rates (in percentage "
+        "points) and Welch's t for a difference of means. A k-way shared win counts 1/k."
+        + (" In this game the lowest score wins." if a["lowest_wins"] else "")
+        + ("" if b is None else
+           f" A − B is in bold only where its interval leaves out zero and each side rests on "
+           f"at least {MIN_N} games, rounds or seats (whatever the row counts); a count such "
+           f"as games or rounds held shows its plain difference.") + "</p>",
     ]
+    if run_note:
+        parts.append(f"<p class=note>{run_note}</p>")
     if a["players"] > 1:
-        cols = ["", "win rate"]
-        rows_a = [[f"seat {s + 1}", e] for s, e in enumerate(a["seats"])]
-        rows_a += [["first player", a["first_player"]], ["shared wins", a["shared_wins"]]]
-        rows_b = rows_d = None
-        if b is not None and delta is not None:
-            rows_b = [[f"seat {s + 1}", e] for s, e in enumerate(b["seats"])]
-            rows_b += [["first player", b["first_player"]], ["shared wins", b["shared_wins"]]]
-            rows_d = [[f"seat {s + 1}", e] for s, e in enumerate(delta["seats"])]
-            rows_d += [["first player", delta["first_player"]]]
+        seat_rows = [("", "seats"), ("first player", "first_player"),
+                     ("shared wins", "shared_wins")]
         parts += [
             "<h2>Seat and first-player advantage</h2>",
-            _side_by_side(cols, rows_a, rows_b, rows_d),
+            _side_by_side(["", "win rate"], _rows(a, seat_rows) or [], _rows(b, seat_rows),
+                          _rows(delta, seat_rows)),
             f"<p class=note>A fair seat wins {_pct(1 / a['players'])} of games. The first "
             "player is whoever makes the game's first move.</p>",
             _img(plots.seat_plot(runs, labels), "win rate by seat with 95% intervals"),
         ]
-    score_cols = ["", "mean score"]
-    srows_a = [[f"seat {s + 1}", e] for s, e in enumerate(a["scores"])]
-    srows_a.append(["winner", a["winning_score"]])
-    srows_b = srows_d = None
-    if b is not None and delta is not None:
-        srows_b = [[f"seat {s + 1}", e] for s, e in enumerate(b["scores"])]
-        srows_b.append(["winner", b["winning_score"]])
-        srows_d = [[f"seat {s + 1}", e] for s, e in enumerate(delta["scores"])]
+    kind = a.get("score_kind", "points")
+    heading, alt = DISTRIBUTION[kind]
+    dist = a["distribution"]
     parts += [
-        "<h2>Win and score distributions</h2>",
-        _side_by_side(score_cols, srows_a, srows_b, srows_d),
-        _img(plots.score_plot(runs, labels), "score distributions by seat and of the winner"),
+        f"<h2>{heading}</h2>",
+        _side_by_side(dist["columns"], dist["rows"],
+                      None if b is None else b["distribution"]["rows"],
+                      None if delta is None else delta["distribution"]["rows"]),
+    ]
+    if dist["note"]:
+        parts.append(f"<p class=note>{escape(dist['note'])}</p>")
+    figure = plots.score_plot(runs, labels) if kind == "points" else plots.outcome_plot(
+        runs, labels)
+    length_rows = [("mean", "length")]
+    parts += [
+        _img(figure, alt),
         "<h2>Game length</h2>",
-        _side_by_side(["", "actions"], [["mean", a["length"]], ["min", a["length"]["min"]],
-                                        ["max", a["length"]["max"]]],
-                      None if b is None else [["mean", b["length"]], ["min", b["length"]["min"]],
-                                              ["max", b["length"]["max"]]],
-                      None if delta is None else [["mean", delta["length"]]]),
+        _side_by_side(
+            ["", "actions"],
+            [["mean", a["length"]], ["min", a["length"]["min"]], ["max", a["length"]["max"]]],
+            None if b is None else [["mean", b["length"]], ["min", b["length"]["min"]],
+                                    ["max", b["length"]["max"]]],
+            None if delta is None else [
+                *(_rows(delta, length_rows) or []),
+                ["min", {"kind": "count", "value": delta["length"]["min"]}],
+                ["max", {"kind": "count", "value": delta["length"]["max"]}]]),
         _img(plots.length_plot(runs, labels), "game length histogram"),
     ]
     if a["players"] > 1:
         parts += [
             "<h2>Convergence</h2>",
-            "<p class=note>Seat 1's win rate as games accumulate, with its 95% band: once the "
-            "line has settled and the band is narrow enough for the question asked, more games "
-            "would not change the answer.</p>",
-            _img(plots.convergence_plot(runs, labels), "running win rate of seat 1"),
+            "<p class=note>Each seat's win rate as games accumulate, with its 95% band: once "
+            "the lines have settled and the bands are narrow enough for the question asked, "
+            "more games would not change the answer.</p>",
+            _img(plots.convergence_plot(runs, labels), "running win rate of every seat"),
         ]
     parts.append("<h2>Components</h2>")
-    b_tables = {t["title"]: t for t in b["components"]} if b is not None else {}
-    d_tables = {t["title"]: t for t in delta["components"]} if delta is not None else {}
-    for t in a["components"]:
-        bt, dt = b_tables.get(t["title"]), d_tables.get(t["title"])
-        parts += [
-            f"<h3>{escape(t['title'])}</h3>",
-            _side_by_side(t["columns"], t["rows"], None if bt is None else bt["rows"],
-                          None if dt is None else dt["rows"]),
-            f"<p class=note>{escape(t['note'])}</p>",
-        ]
+    parts += _tables(a["components"], None if b is None else b["components"],
+                     None if delta is None else delta["components"])
     if not a["components"]:
         parts.append("<p>No component statistics for this game.</p>")
     parts.append("</body></html>\n")

@@ -1,7 +1,8 @@
 """Per-game component statistics. Each game's module has `observe(state)`, run once the game is
 over on its final state (result details, the public log, the game's data), returning small
 JSON; and `tables(games, players)`, turning the observations of a run into tables of estimates
-with 95% intervals (see `..estimates`)."""
+with 95% intervals (see `..estimates`). A module whose game does not score points sets `SCORES`:
+"wins" (a score is 1 for a win, 0 otherwise) or "rounds" (a score counts rounds won)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ MODULES: dict[str, ModuleType] = {
     "sweetnose": sweetnose,
     "sweetshop": sweetshop,
 }
+
+
+SCORE_KINDS = ("points", "wins", "rounds")
+
+
+def score_kind(game: str) -> str:
+    """What a final score counts in `game`: "points" (the default), "wins" or "rounds"."""
+    kind = str(getattr(MODULES.get(game), "SCORES", "points"))
+    assert kind in SCORE_KINDS, kind
+    return kind
 
 
 def observe(game: str, state: State) -> JSON:

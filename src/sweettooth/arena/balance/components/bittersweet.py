@@ -12,6 +12,8 @@ from sweettooth.core import JSON, State
 
 from ..estimates import rate, table, win_share
 
+SCORES = "rounds"
+"""A BitterSweet score is the number of rounds the player won."""
 LIMIT = "reaches its limit of"
 
 

@@ -10,6 +10,8 @@ from sweettooth.core import JSON, State
 
 from ..estimates import mean, rate, table, win_share
 
+SCORES = "wins"
+"""A Bonbons score is 1 for a winner and 0 for everyone else."""
 EVENTS = {"thefts": "(theft", "coin runs": "(three coins", "wrapper draws": "(empty wrapper"}
 _SEAT = re.compile(r"^p(\d+) ")
 

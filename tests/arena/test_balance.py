@@ -16,7 +16,7 @@ from sweettooth.agents import make_agent, seat_rngs
 from sweettooth.arena.balance.components import observe, tables
 from sweettooth.arena.balance.page import render
 from sweettooth.arena.balance.runner import BalanceSpec, play_one, run_balance
-from sweettooth.arena.balance.summary import summarise
+from sweettooth.arena.balance.summary import distribution, summarise
 from sweettooth.cli.main import app
 from sweettooth.core import State
 
@@ -169,3 +169,10 @@ def test_scores_are_shown_by_what_they_count(game: str, players: int, title: str
             assert row[0]["k"] == sum(1 for g in games if g["winners"] == [seat])
     html = render([summarise(spec, games)], ["A"])
     assert ("score distributions by seat" in html) is (title == "Scores")
+
+
+def test_win_table_tells_shared_wins_from_wins_alone() -> None:
+    games = [{"winners": [0], "scores": [1.0, 0.0]}, {"winners": [0, 1], "scores": [1.0, 1.0]},
+             {"winners": [1], "scores": [0.0, 1.0]}, {"winners": [1], "scores": [0.0, 1.0]}]
+    rows = distribution("wins", games, 2)["rows"]
+    assert [[c["k"] for c in row[1:]] for row in rows] == [[1, 1, 2], [2, 1, 1]]

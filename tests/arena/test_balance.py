@@ -15,8 +15,9 @@ import sweettooth as st
 from sweettooth.agents import make_agent, seat_rngs
 from sweettooth.arena.balance.components import observe, tables
 from sweettooth.arena.balance.page import render
-from sweettooth.arena.balance.runner import BalanceSpec, play_one, run_balance
+from sweettooth.arena.balance.runner import BalanceSpec, RunClock, play_one, run_balance
 from sweettooth.arena.balance.summary import distribution, summarise
+from sweettooth.arena.balance.timing import POOL_START, local_estimate, ray_slower, run_note
 from sweettooth.cli.main import app
 from sweettooth.core import State
 
@@ -122,6 +123,9 @@ def test_report_is_self_contained_with_plots_and_component_tables(tmp_path: Path
         assert heading in html
     assert len(html.encode()) < 1_000_000
     assert data["runs"][0]["games"] == 6 and "series" not in data["runs"][0]
+    timing = data["timing"][0]
+    assert (timing["backend"], timing["games"], timing["ray_slower"]) == ("local", 6, False)
+    assert timing["game_cpu"] > 0 and "6 games on the local pool with 1 worker(s)" in html
 
 
 def test_compare_gives_b_the_options_after_the_flag(tmp_path: Path) -> None:
@@ -176,3 +180,15 @@ def test_win_table_tells_shared_wins_from_wins_alone() -> None:
              {"winners": [1], "scores": [0.0, 1.0]}, {"winners": [1], "scores": [0.0, 1.0]}]
     rows = distribution("wins", games, 2)["rows"]
     assert [[c["k"] for c in row[1:]] for row in rows] == [[1, 1, 2], [2, 1, 1]]
+
+
+def test_report_says_when_ray_was_slower_than_the_local_pool_would_be() -> None:
+    """The issue's case: 400 games took Ray 8.7 s where the local pool took 1.5 s."""
+    slow = RunClock("ray", 2, 400, wall=8.7, game_cpu=2.0, local_cores=2)
+    assert ray_slower(slow) and local_estimate(slow) == pytest.approx(POOL_START + 1.0)
+    note = run_note([slow], ["A"])
+    assert "for this size the local pool is faster" in note and "8.7 s for 400 games" in note
+    cluster = RunClock("ray", 64, 100_000, wall=300.0, game_cpu=9000.0, local_cores=2)
+    assert not ray_slower(cluster) and "faster" not in run_note([cluster], ["A"])
+    local = RunClock("local", 2, 400, wall=20.0, game_cpu=2.0, local_cores=2)
+    assert not ray_slower(local) and "local pool with 2 worker(s)" in run_note([local], ["A"])

@@ -19,8 +19,9 @@ from typer.core import TyperCommand
 
 from sweettooth.arena.backends import BackendError
 from sweettooth.arena.balance.page import render
-from sweettooth.arena.balance.runner import BalanceSpec, run_balance
+from sweettooth.arena.balance.runner import BalanceSpec, RunClock, run_balance
 from sweettooth.arena.balance.summary import compare, summarise, without_series
+from sweettooth.arena.balance.timing import ray_slower, run_note
 from sweettooth.core import JSON, Game, new_seed
 
 from .common import choose_players, fail, find_game, parse_options, progress_bar
@@ -120,15 +121,19 @@ def balance_cmd(
     if b_pairs is not None:
         runs.append(BalanceSpec(game.id, count, names, games, runs[0].seed,
                                 {**options_a, **parse_options(game, b_pairs)}))
-    summaries = _play(game, runs, workers, backend, address)
+    summaries, clocks = _play(game, runs, workers, backend, address)
     labels = ["A", "B"][: len(summaries)]
     delta = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
+    note = run_note(clocks, labels)
+    if any(ray_slower(c) for c in clocks):
+        _console().print(note, markup=False)
     try:
-        out.write_text(render(summaries, labels, delta), encoding="utf-8")
+        out.write_text(render(summaries, labels, delta, note), encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write the report to {out}: {exc.strerror}")
     if as_json:
-        data: JSON = {"runs": [without_series(s) for s in summaries]}
+        data: JSON = {"runs": [without_series(s) for s in summaries],
+                      "timing": [{**vars(c), "ray_slower": ray_slower(c)} for c in clocks]}
         if delta is not None:
             data["difference"] = delta
         typer.echo(json.dumps(data, indent=2))
@@ -139,18 +144,20 @@ def balance_cmd(
 def _play(
     game: Game[Any], runs: list[BalanceSpec], workers: int | None, backend: str,
     address: str | None,
-) -> list[JSON]:
+) -> tuple[list[JSON], list[RunClock]]:
     console = _console()
-    summaries = []
+    summaries, clocks = [], []
     try:
         with progress_bar(console) as progress:
             for label, spec in zip("AB", runs, strict=False):
                 what = f"{game.id} {label}" if len(runs) > 1 else game.id
                 task = progress.add_task(what, total=spec.games)
+                clock = RunClock()
                 records = run_balance(spec, workers, backend, address,
-                                      partial(progress.advance, task))
+                                      partial(progress.advance, task), clock)
                 summaries.append(summarise(spec, records))
+                clocks.append(clock)
     except (ValueError, BackendError) as exc:
         fail(str(exc))
-    return summaries
+    return summaries, clocks
 

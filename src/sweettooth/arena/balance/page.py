@@ -143,7 +143,8 @@ def render(
     run_note: str = "",
 ) -> str:
     """The whole report. `runs` is one summary, or A and B with `delta` = compare(A, B);
-    `run_note` (HTML) says how the games were run, e.g. timings and the Ray note."""
+    `run_note` (plain text) says how the games were run: timings, and whether Ray was slower
+    than the local pool would have been."""
     a = runs[0]
     b = runs[1] if len(runs) > 1 else None
     parts = [
@@ -161,7 +162,7 @@ def render(
            f"as games or rounds held shows its plain difference.") + "</p>",
     ]
     if run_note:
-        parts.append(f"<p class=note>{run_note}</p>")
+        parts.append(f"<p class=note>{escape(run_note)}</p>")
     if a["players"] > 1:
         seat_rows = [("", "seats"), ("first player", "first_player"),
                      ("shared wins", "shared_wins")]

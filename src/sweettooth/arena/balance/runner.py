@@ -12,6 +12,8 @@ and the engines are untouched.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -79,16 +81,44 @@ def play_one(spec: BalanceSpec, index: int) -> JSON:
     }
 
 
+def play_timed(spec: BalanceSpec, index: int) -> tuple[JSON, float]:
+    """`play_one` and the CPU seconds it took in the process that played it."""
+    start = time.process_time()
+    record = play_one(spec, index)
+    return record, time.process_time() - start
+
+
+@dataclass
+class RunClock:
+    """How a run went: filled in by `run_balance` (wall seconds include starting the pool or
+    Ray; `game_cpu` adds up each game's CPU seconds wherever it was played)."""
+
+    backend: str = "local"
+    workers: int = 1
+    games: int = 0
+    wall: float = 0.0
+    game_cpu: float = 0.0
+    local_cores: int = field(default_factory=lambda: os.cpu_count() or 1)
+
+
 def run_balance(
     spec: BalanceSpec,
     workers: int | None = None,
     backend: str = "local",
     address: str | None = None,
     on_game: Callable[[int], None] | None = None,
+    clock: RunClock | None = None,
 ) -> list[JSON]:
-    """Every game of `spec`, analysed, in index order."""
+    """Every game of `spec`, analysed, in index order; `clock`, if given, gets the timings."""
     preflight(spec.game, spec.players, spec.agents, spec.options)
-    return run_indexed(
-        play_one, spec, spec.games, workers=workers, backend=backend, address=address,
+    started = time.perf_counter()
+    timed = run_indexed(
+        play_timed, spec, spec.games, workers=workers, backend=backend, address=address,
         on_done=on_game,
     )
+    if clock is not None:
+        clock.backend, clock.games = backend, spec.games
+        clock.workers = workers or (os.cpu_count() or 1)
+        clock.wall = time.perf_counter() - started
+        clock.game_cpu = sum(cpu for _, cpu in timed)
+    return [record for record, _ in timed]

@@ -1,19 +1,19 @@
 """What the report says about how its games were run, and whether Ray was worth it.
 
 The local pool's time is projected from the run itself: the games' own CPU seconds spread over
-this machine's cores, plus the pool's start-up. Ray's time beyond that is its start-up and
-scheduling. When the projection beats Ray's measured time the report says that the local pool
-is faster for this size; docs/balance.md has both backends measured at several sizes, which the
-projection matches.
+this machine's cores (as if they were free), plus the pool's start-up. Ray's time beyond that
+is its start-up and scheduling. When the projection beats Ray's measured time the report says
+that the local pool is faster for this size. On a busy machine both backends get fewer cores
+than the projection assumes; docs/balance.md has both measured at several sizes.
 """
 
 from __future__ import annotations
 
 from .runner import RunClock
 
-POOL_START = 0.5
-"""Seconds to start a local process pool of two workers and ship them the first games (the
-measured 1-worker/2-worker difference at 20 games on the 2-core machine of docs/balance.md)."""
+POOL_START = 0.3
+"""Seconds to start a local pool of two workers: 20 Bonbons games took it 0.22 s of wall time for
+0.08 CPU-seconds of play on the 2-core machine of docs/balance.md (rounded up)."""
 
 
 def local_estimate(clock: RunClock) -> float:

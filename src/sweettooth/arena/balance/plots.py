@@ -166,7 +166,8 @@ def convergence_plot(runs: Sequence[JSON], labels: Sequence[str]) -> Figure:
         ax.axhline(fair, color="grey", linestyle="--", label="fair share")
         ax.set_ylim(0, top)
         ax.set_title(f"seat {s + 1}", fontsize="small")
-        if s // cols == rows - 1:
+        if s + cols >= players:  # lowest panel of its column: the x axis is labelled here
+            ax.tick_params(labelbottom=True)
             ax.set_xlabel("games played")
         if s % cols == 0:
             ax.set_ylabel("win rate")

@@ -33,14 +33,14 @@ def run_note(clocks: list[RunClock], labels: list[str]) -> str:
     for clock, label in zip(clocks, labels, strict=True):
         who = f"Run {label}: " if len(clocks) > 1 else ""
         if clock.backend != "ray":
-            parts.append(f"{who}{clock.games} games on the local pool with {clock.workers} "
+            parts.append(f"{who}{clock.games:,} games on the local pool with {clock.workers} "
                          f"worker(s) in {clock.wall:.1f} s ({clock.game_cpu:.1f} CPU-seconds of "
                          "play).")
             continue
         guess = local_estimate(clock)
         if ray_slower(clock):
             parts.append(
-                f"{who}Ray took {clock.wall:.1f} s for {clock.games} games, of which the games "
+                f"{who}Ray took {clock.wall:.1f} s for {clock.games:,} games, of which the games "
                 f"themselves took {clock.game_cpu:.1f} CPU-seconds: the local pool on this "
                 f"machine's {clock.local_cores} cores would take about {guess:.1f} s, so for "
                 f"this size the local pool is faster (Ray's start-up and scheduling cost "
@@ -48,7 +48,7 @@ def run_note(clocks: list[RunClock], labels: list[str]) -> str:
                 "more cores than this machine has.")
         else:
             parts.append(
-                f"{who}Ray took {clock.wall:.1f} s for {clock.games} games "
+                f"{who}Ray took {clock.wall:.1f} s for {clock.games:,} games "
                 f"({clock.game_cpu:.1f} CPU-seconds of play); the local pool on this machine's "
                 f"{clock.local_cores} cores would take about {guess:.1f} s.")
     return " ".join(parts)

@@ -10,7 +10,7 @@ from typing import Any
 
 from sweettooth.core import JSON, State
 
-from ..estimates import rate, table, win_share
+from ..estimates import MIN_N, rate, table, win_share
 
 SCORES = "rounds"
 """A BitterSweet score is the number of rounds the player won."""
@@ -50,7 +50,8 @@ def tables(games: Sequence[JSON], players: int) -> list[JSON]:
     choc_rows: list[list[Any]] = [
         [name, len(v), rate(sum(v), len(v))] for name, v in sorted(chocs.items())
     ]
-    choc_rows.sort(key=lambda row: -(row[2]["value"] or 0.0))
+    # strongest first; Chocs held in fewer than MIN_N rounds go last, whatever their rate
+    choc_rows.sort(key=lambda row: (row[1] < MIN_N, -(row[2]["value"] or 0.0)))
     pref_rows = []
     for attribute in sorted({a for a, _ in prefs}):
         yum, yuck = prefs.get((attribute, "yum"), []), prefs.get((attribute, "yuck"), [])

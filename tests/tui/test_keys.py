@@ -11,7 +11,7 @@ from textual.widgets import Input, Markdown
 import sweettooth as st
 from sweettooth.core import State
 from sweettooth.games.sweetnose.components import KINDS
-from sweettooth.games.sweetnose.state import EXCHANGE
+from sweettooth.games.sweetnose.phases import EXCHANGE
 from sweettooth.tui.help import HelpScreen
 from sweettooth.tui.passing import PassScreen
 from sweettooth.tui.pieces import Board

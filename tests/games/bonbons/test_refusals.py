@@ -9,8 +9,9 @@ import pytest
 
 from sweettooth.core import IllegalAction
 from sweettooth.games.bonbons.actions import Cover, FlipRound, FlipSquare, GiveBack, Stop
+from sweettooth.games.bonbons.codes import FOUND
 from sweettooth.games.bonbons.components import load_box
-from sweettooth.games.bonbons.state import FOUND, BonbonsState
+from sweettooth.games.bonbons.state import BonbonsState
 
 from .helpers import GAME, play, table
 

@@ -21,8 +21,10 @@ from .actions import EMPTY, Action, Choose, Give, Pick, Resolve, player_name
 from .actions import Return as ReturnAct
 from .components import Ability, Effect
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: state.py imports this module
     from .state import BitterSweetState
+
+MAX_EXTRA_ACTIONS = 2  # house rule: a turn has at most 2 extra actions (keeps turns finite)
 
 
 @dataclass(slots=True)
@@ -89,8 +91,6 @@ def feasible(state: BitterSweetState, seat: int, e: Effect, src: int, cell: int)
     if d in ("reveal", "peek"):
         return face_down_count(state) >= e.count
     if d == "extra_actions":
-        from .state import MAX_EXTRA_ACTIONS
-
         return state.extras + e.count <= MAX_EXTRA_ACTIONS
     if d == "take_wrapper":
         return state.stack >= e.count

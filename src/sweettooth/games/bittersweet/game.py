@@ -8,12 +8,12 @@ from typing import Any
 from sweettooth.core import JSON, Game, Option, OptionValue
 
 from .components import CARD_SETS, Components, components_for, round_bound
+from .effects import MAX_EXTRA_ACTIONS
 from .render import render
 from .sampling import sample_state
 from .state import (
     ACTIONS_PER_TURN,
     BOX_CELLS,
-    MAX_EXTRA_ACTIONS,
     MAX_SEATS,
     BitterSweetState,
     set_up,

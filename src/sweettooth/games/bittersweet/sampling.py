@@ -22,17 +22,14 @@ import copy
 import random
 from collections import Counter
 from math import factorial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sweettooth.core import JSON, Result
+from sweettooth.core import JSON, Game, Result
 
 from . import knowledge as kn
+from .components import components_for
 from .effects import Task
-
-if TYPE_CHECKING:
-    from .game import BitterSweet
-    from .state import BitterSweetState
-
+from .state import BitterSweetState, action_table
 
 Row = tuple[int, ...]  # how many of a group's Chocs go to each place class
 
@@ -137,11 +134,9 @@ class _Deal:
         return members
 
 
-def sample_state(game: BitterSweet, view: JSON, seat: int, seed: int) -> BitterSweetState:
-    from .state import BitterSweetState, action_table
-
+def sample_state(game: Game[Any], view: JSON, seat: int, seed: int) -> BitterSweetState:
     options = dict(view["options"])
-    comps = game.components(options)
+    comps = components_for(options)
     chocs, prefs = comps.chocs, comps.preferences
     P = int(view["players"])
     rng = random.Random(f"bittersweet-sample-{seed}")

@@ -37,13 +37,20 @@ from .actions import (
 )
 from .actions import Return as ReturnAct
 from .components import Components, round_bound
-from .effects import Task, decide, decision_actions, face_down_count, resolve, start_effect
+from .effects import (
+    Task,
+    decide,
+    decision_actions,
+    face_down_count,
+    resolve,
+    start_effect,
+)
 from .scoring import score_hand
+from .view import build_view
 
 BOX_CELLS = {2: 20, 3: 24, 4: 28}  # set-up D: 5x4, 6x4, 7x4
 ROWS = 4
 ACTIONS_PER_TURN = 2
-MAX_EXTRA_ACTIONS = 2  # house rule: a turn has at most 2 extra actions (keeps turns finite)
 ROUND_WINS_NEEDED = 2
 
 _TURN_ACTIONS = (Take, Reveal, ReturnAct)
@@ -267,8 +274,6 @@ class BitterSweetState(State):
         return o
 
     def _view(self, seat: int | None) -> JSON:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def snapshot(self) -> JSON:

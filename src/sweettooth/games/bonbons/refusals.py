@@ -50,7 +50,7 @@ def _tile_name(seat: int, slot: int) -> str:
 def why(state: BonbonsState, action: Any) -> str | None:
     """Why `action` is not legal now (None: no specific reason; the caller says what is
     expected)."""
-    from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
+    from .codes import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
     if not isinstance(action, FlipSquare | FlipRound | Stop | Cover | GiveBack) or not well_typed(
         action
@@ -96,7 +96,7 @@ def why(state: BonbonsState, action: Any) -> str | None:
 
 
 def _square_problem(state: BonbonsState, action: FlipSquare) -> str | None:
-    from .state import DOWN, MATCHED, SHOWING, TAKEN
+    from .codes import DOWN, MATCHED, SHOWING, TAKEN
 
     n = state.layout.size
     name = action.text
@@ -115,7 +115,7 @@ def _square_problem(state: BonbonsState, action: FlipSquare) -> str | None:
 
 
 def _tile_problem(state: BonbonsState, seat: int, slot: int) -> str | None:
-    from .state import COVERED, DOWN, FOUND
+    from .codes import COVERED, DOWN, FOUND
 
     if not 0 <= seat < state.players:
         return f"there is no p{seat} at this table: the players are p0 to p{state.players - 1}"
@@ -135,7 +135,7 @@ def _tile_problem(state: BonbonsState, seat: int, slot: int) -> str | None:
 
 def expected(state: BonbonsState) -> str:
     """What the player to move must do now."""
-    from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
+    from .codes import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
     ph = state.phase
     if ph == START:
@@ -156,7 +156,7 @@ def expected(state: BonbonsState) -> str:
 
 def shapes(state: BonbonsState) -> str:
     """The notation accepted now, with examples."""
-    from .state import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
+    from .codes import AFTER_ROUND, AFTER_SQUARE, CHOOSE_COVER, CHOOSE_GIFT, COIN_RUN, START
 
     legal = state.legal_actions()
     square = next((str(a) for a in legal if isinstance(a, FlipSquare)), "a1")

@@ -18,17 +18,9 @@ from typing import Any
 from sweettooth.core import JSON, Game, OptionValue
 
 from .actions import NOTATION
+from .codes import END_CODES, OUTCOME_CODES, OVER, PHASES, ROUND_STATES, SQUARE_STATES
 from .components import Layout
-from .state import (
-    END_CODES,
-    OUTCOME_CODES,
-    OVER,
-    PHASES,
-    ROUND_STATES,
-    SQUARE_STATES,
-    BonbonsState,
-    Event,
-)
+from .state import BonbonsState, Event
 from .view import LOG_LINE
 
 

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 from sweettooth.core import JSON
 
-from .state import CHOOSE_GIFT, ENDS, OUTCOMES, OVER, PHASES, ROUND_STATES, SQUARE_STATES
+from .codes import CHOOSE_GIFT, ENDS, OUTCOMES, OVER, PHASES, ROUND_STATES, SQUARE_STATES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: state.py imports this module
     from .state import BonbonsState
 
 

@@ -9,11 +9,13 @@ A side is an int: 0 is blank, 1..6 are the flavours in the order of the data fil
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from sweettooth.core.data import field, load_data, load_data_file, need
+from sweettooth.core.options import OptionValue
 
 BLANK = 0
 TILE_COUNT = 36
@@ -153,3 +155,8 @@ def load_components(tiles_file: str = "", cards_file: str = "") -> Components:
         cards_data, cards_where = load_data(pkg, "scoring_cards.json"), "scoring_cards.json"
     flavours, tiles = parse_tiles(tiles_data, tiles_where)
     return Components(flavours, tiles, parse_cards(cards_data, flavours, cards_where))
+
+
+def components_for(options: Mapping[str, OptionValue]) -> Components:
+    """The tiles and scoring cards the options name (`tiles_file`, `cards_file`; '' = the box)."""
+    return load_components(str(options["tiles_file"]), str(options["cards_file"]))

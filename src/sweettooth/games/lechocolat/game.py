@@ -9,7 +9,7 @@ from sweettooth.core import JSON, Game, Option, OptionError, OptionValue
 
 from . import sampling
 from .bar import CELLS
-from .components import Components, load_components
+from .components import Components, components_for
 from .render import render
 from .state import ChocolateState, set_up
 
@@ -36,7 +36,7 @@ class LeChocolat(Game[ChocolateState]):
     )
 
     def components(self, options: Mapping[str, OptionValue]) -> Components:
-        return load_components(str(options["tiles_file"]), str(options["cards_file"]))
+        return components_for(options)
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> ChocolateState:
         comps = self.components(options)

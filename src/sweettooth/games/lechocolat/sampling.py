@@ -28,14 +28,12 @@ import contextlib
 from bisect import bisect_right
 from collections import Counter
 from math import comb, factorial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sweettooth.core import JSON, Rng
+from sweettooth.core import JSON, Game, Rng
 
+from .components import components_for
 from .state import ChocolateState, set_up
-
-if TYPE_CHECKING:
-    from .game import LeChocolat
 
 Pair = tuple[int, int]
 Term = tuple[int, int, int, int]  # to side a, to side b, removed, multiplicity
@@ -206,9 +204,9 @@ class Position:
     """What every sample of one view shares: the counting tables, the unknown cells of each
     face, and the public position (replayed from the log once; a sample only adds downs)."""
 
-    def __init__(self, game: LeChocolat, view: JSON) -> None:
+    def __init__(self, game: Game[Any], view: JSON) -> None:
         options = game.resolve_options(view["options"])
-        comps = game.components(options)
+        comps = components_for(options)
         up = [comps.side_of(t["up"]) for t in view["tiles"]]
         self.known = [None if t["down"] is None else comps.side_of(t["down"])
                       for t in view["tiles"]]
@@ -260,7 +258,7 @@ _KEEP = 32  # positions remembered (a search samples one view thousands of times
 _LAST: list[Any] = [None, None]  # the last view sampled and its position
 
 
-def sample(game: LeChocolat, view: JSON, seed: int) -> ChocolateState:
+def sample(game: Game[Any], view: JSON, seed: int) -> ChocolateState:
     """A state whose view for the seat is `view`, the hidden sides dealt from `seed`.
 
     A search samples the same view object over and over: that one is recognised at once (views

@@ -18,9 +18,10 @@ from sweettooth.core import JSON, Game, Option
 from sweettooth.core.options import OptionValue
 
 from .components import KINDS, TOKENS_PER_KIND, load_stores
+from .phases import ROUNDS, SKY_TARGET
 from .render import render_view
 from .sampling import sample
-from .state import ROUNDS, SKY_TARGET, Rules, SweetNoseState
+from .state import Rules, SweetNoseState
 
 VARIATIONS = ("basic", "sky", "shopkeeper", "sky+shopkeeper")
 SKY_ROUNDS = -(-SKY_TARGET // 8)

@@ -39,7 +39,8 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
-from .state import ROUNDS, SKY_TARGET, SweetNoseState
+from .phases import ROUNDS, SKY_TARGET
+from .state import SweetNoseState
 from .table import Table
 
 N = len(KINDS)

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from sweettooth.core.options import OptionValue
 
 from .components import KINDS, TOKENS_PER_KIND
-from .state import EXCHANGE, MARKERS, START, SweetNoseState
+from .phases import EXCHANGE, MARKERS, START
+from .state import SweetNoseState
 
 
 def sweets(**counts: int) -> list[int]:

@@ -50,7 +50,7 @@ def _kind(k: int) -> str:
 
 
 def _phase_words(state: SweetNoseState) -> str:
-    from .state import AUCTION, MARKERS, PICK
+    from .phases import AUCTION, MARKERS, PICK
 
     return {
         AUCTION: "during the Shopkeeper auction",
@@ -62,7 +62,7 @@ def _phase_words(state: SweetNoseState) -> str:
 def why(state: SweetNoseState, action: Any) -> str | None:
     """Why `action` is not legal now (None: no specific reason; the caller says what is
     expected)."""
-    from .state import AFTER_EXCHANGE, EXCHANGE, MARKERS, PICK
+    from .phases import AFTER_EXCHANGE, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
     assert seat is not None  # Game.why_illegal answers for a finished game
@@ -134,7 +134,7 @@ def _exchange_refusal(state: SweetNoseState, seat: int, action: Trade | MarketTr
 
 
 def _store_refusal(state: SweetNoseState, seat: int, use: StoreUse) -> str | None:
-    from .state import AFTER_STORE, EXCHANGE
+    from .phases import AFTER_STORE, EXCHANGE
 
     if state.phase != EXCHANGE:
         return f"stores are used only on your turn in Phase 2; {expected(state)}"  # SN-7
@@ -152,7 +152,7 @@ def _store_refusal(state: SweetNoseState, seat: int, use: StoreUse) -> str | Non
 
 
 def _bid_refusal(state: SweetNoseState, seat: int, bid: Bid) -> str | None:
-    from .state import AUCTION
+    from .phases import AUCTION
 
     if state.phase != AUCTION:
         return f"bids are made only in the Shopkeeper auction; {expected(state)}"  # SN-9
@@ -170,7 +170,7 @@ def _bid_refusal(state: SweetNoseState, seat: int, bid: Bid) -> str | None:
 
 def expected(state: SweetNoseState) -> str:
     """What the player to move must do now."""
-    from .state import AFTER_EXCHANGE, AFTER_STORE, AUCTION, EXCHANGE, MARKERS, PICK
+    from .phases import AFTER_EXCHANGE, AFTER_STORE, AUCTION, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
     assert seat is not None  # Game.expected answers for a finished game
@@ -193,7 +193,7 @@ def expected(state: SweetNoseState) -> str:
 
 def shapes(state: SweetNoseState) -> str:
     """The notation accepted now, with an example."""
-    from .state import AFTER_EXCHANGE, AUCTION, EXCHANGE, MARKERS, PICK
+    from .phases import AFTER_EXCHANGE, AUCTION, EXCHANGE, MARKERS, PICK
 
     seat = state.to_move
     assert seat is not None  # Game.shapes answers for a finished game

@@ -10,24 +10,32 @@ player used store 10 in that round.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from sweettooth.core import JSON, IllegalAction, Rng
+from sweettooth.core import JSON, IllegalAction, OptionValue, Rng, State
 
 from .actions import SetMarkers, StoreUse
 from .components import KINDS, MARKER_VALUES
+from .state import SweetNoseState
 from .view import HIDDEN_MARKERS
 
-if TYPE_CHECKING:
-    from .game import SweetNose
-    from .state import SweetNoseState
+
+class Dealer(Protocol):
+    """What the sampler needs of the game (`SweetNose`): a game started from a given deal."""
+
+    def start(
+        self, players: int, seed: int, options: dict[str, OptionValue],
+        plates: list[list[int]] | None = None, market: list[int] | None = None,
+    ) -> SweetNoseState: ...
+
+    def parse_action(self, state: State, text: str) -> Any: ...
 
 
 def _is_switch(text: str) -> bool:
     return text.startswith("store ") and text.endswith(" switch (hidden)")
 
 
-def sample(game: SweetNose, view: JSON, seat: int, seed: int) -> SweetNoseState:
+def sample(game: Dealer, view: JSON, seat: int, seed: int) -> SweetNoseState:
     """A state whose view for `seat` is `view`, the others' markers dealt from `seed`."""
     rng = Rng(seed)
     players = int(view["players"])

@@ -44,17 +44,21 @@ from .components import (
     TOKENS_PER_KIND,
     StoreTile,
 )
+from .phases import (
+    AFTER_EXCHANGE,
+    AFTER_STORE,
+    AUCTION,
+    EXCHANGE,
+    MARKERS,
+    OVER,
+    PICK,
+    ROUNDS,
+    SKY_TARGET,
+    START,
+)
 from .scoring import Counting, auction_level, count_sweetness, eligible_level
 from .table import Table
-
-ROUNDS = 3
-"""'Each game lasts 3 rounds.'"""
-SKY_TARGET = 100
-"""Variation I: play until a total reaches 100 SP (SN-9)."""
-
-AUCTION, PICK, MARKERS, EXCHANGE, OVER = "auction", "stores", "markers", "exchange", "over"
-START, AFTER_STORE, AFTER_EXCHANGE = 0, 1, 2
-STEP_NAMES = ("start", "after store", "after exchange")
+from .view import build_view
 
 ALL_MARKERS: tuple[SetMarkers, ...] = tuple(SetMarkers(p) for p in permutations(MARKER_VALUES))
 """The 120 ways to set markers (SN-1: a permutation of 1..5 over the five kinds)."""
@@ -300,8 +304,6 @@ class SweetNoseState(State):
         )
 
     def _view(self, seat: int | None) -> JSON:
-        from .view import build_view
-
         return build_view(self, seat)
 
     def copy(self) -> SweetNoseState:

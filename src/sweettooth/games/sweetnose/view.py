@@ -15,8 +15,9 @@ from sweettooth.core import JSON
 from . import stores as store_effects
 from .actions import SetMarkers, StoreUse
 from .components import KINDS, TOKENS_PER_KIND
+from .phases import EXCHANGE, ROUNDS, STEP_NAMES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: state.py imports this module
     from .state import SweetNoseState
 
 HIDDEN_MARKERS = "markers (hidden)"
@@ -49,8 +50,6 @@ def moves_seen_by(state: SweetNoseState, seat: int | None) -> list[list[int | st
 
 def build_view(state: SweetNoseState, seat: int | None) -> JSON:
     """All that `seat` knows (None: a spectator)."""
-    from .state import EXCHANGE, ROUNDS, STEP_NAMES
-
     t = state.table
     rules = state.rules
     in_play = [

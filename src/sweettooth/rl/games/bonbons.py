@@ -33,8 +33,7 @@ from sweettooth.games.bonbons.actions import (
     FlipSquare,
     GiveBack,
 )
-from sweettooth.games.bonbons.components import load_box
-from sweettooth.games.bonbons.state import (
+from sweettooth.games.bonbons.codes import (
     AFTER_ROUND,
     AFTER_SQUARE,
     CHOOSE_COVER,
@@ -46,8 +45,9 @@ from sweettooth.games.bonbons.state import (
     ROUND_STATES,
     SQUARE_STATES,
     START,
-    BonbonsState,
 )
+from sweettooth.games.bonbons.components import load_box
+from sweettooth.games.bonbons.state import BonbonsState
 
 from ..spec import (
     OBS_BOUND,

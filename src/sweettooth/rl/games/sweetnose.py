@@ -27,18 +27,20 @@ import numpy as np
 from sweettooth.core import JSON, State
 from sweettooth.games.sweetnose.actions import Bid, MarketTrade, Trade
 from sweettooth.games.sweetnose.components import KINDS, TOKENS_PER_KIND, StoreTile
-from sweettooth.games.sweetnose.state import (
+from sweettooth.games.sweetnose.phases import (
     AFTER_EXCHANGE,
-    ALL_MARKERS,
     AUCTION,
-    END_TURN,
     EXCHANGE,
     MARKERS,
     OVER,
-    PASS,
     PICK,
     START,
     STEP_NAMES,
+)
+from sweettooth.games.sweetnose.state import (
+    ALL_MARKERS,
+    END_TURN,
+    PASS,
     SweetNoseState,
     kinds_present,
     take_store,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,18 @@ def load_record(path: str | Path) -> State:
 
 
 def save_record(state: State, path: str | Path) -> None:
-    """Write the state's record as JSON (atomically: a crash never leaves half a file)."""
+    """Write the state's record as JSON, atomically: the record goes to a new file beside the
+    target, which then replaces it, so a failed write (a full disk, a crash) leaves the old file
+    as it was and no partial file behind."""
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
-    tmp.replace(target)
+    text = json.dumps(state.record(), indent=1) + "\n"
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        with tmp.open("x", encoding="utf-8") as out:  # a new file: no other save shares it
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

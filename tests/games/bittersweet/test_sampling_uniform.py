@@ -94,3 +94,30 @@ def placement(order: tuple[int, ...], slots: list[int], places: int) -> Hashable
     for x, loc in zip(order, slots, strict=True):
         members[loc].append(x)
     return tuple(tuple(sorted(m)) for m in members)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_groups_that_share_several_places_are_dealt_uniformly(seed: int) -> None:
+    """Two groups of Chocs share three face-down cells and each has a place of its own; a third
+    group may go anywhere. A place class of several cells takes several Chocs of one group
+    (whose orders must not count twice) and the cells of a class must be shuffled: brute force
+    gives each placement's exact chance."""
+    cap = [1, 1, 1, 2, 2]  # three face-down cells, a hand of 2, 2 Empty Wrappers
+    shared = [0, 1, 2]
+    allowed = {0: [*shared, 3], 1: [*shared, 3], 2: [*shared, 3],  # might be in the hand
+               3: [*shared, 4], 4: [*shared, 4],  # might be among the wrappers
+               5: [0, 1, 2, 3, 4], 6: [0, 1, 2, 3, 4]}
+    slots = [loc for loc, n in enumerate(cap) for _ in range(n)]
+    weights: Counter[Hashable] = Counter()
+    for order in itertools.permutations(allowed):
+        if all(loc in allowed[x] for x, loc in zip(order, slots, strict=True)):
+            weights[placement(order, slots, len(cap))] += 1
+    assert len(weights) > 50
+    counts: Counter[Hashable] = Counter()
+    rng = random.Random(seed)
+    deal = _Deal(list(allowed), allowed, cap)
+    assert any(c > 1 for c in deal.cap)  # the shared cells form one class of capacity 3
+    for _ in range(30 * len(weights)):
+        counts[tuple(tuple(sorted(m)) for m in deal.deal(rng))] += 1
+    p = uniformity_pvalue(counts, {k: float(w) for k, w in weights.items()})
+    assert p > 1e-4, f"not uniform over the {len(weights)} placements (chi-square p = {p:.2g})"

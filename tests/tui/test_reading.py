@@ -96,6 +96,18 @@ def test_names_longest_first_and_possessive() -> None:
     assert names_to_seats("Candy Bot 10x", names) == "Candy Bot 10x"
 
 
+def test_a_name_inside_a_longer_name_never_takes_its_words() -> None:
+    """The longer name wins wherever a shorter one is part of it as whole words ("Ann" in "Ann
+    Marie", "Bot" in "Candy Bot"), whatever order the seats come in."""
+    for seats in (["Ann", "Ann Marie", "Bot", "Candy Bot"], ["Candy Bot", "Bot", "Ann Marie",
+                                                             "Ann"]):
+        seat = {n: f"P{k + 1}" for k, n in enumerate(seats)}
+        typed = "trade Ann Marie's pink for Ann's red, then Candy Bot and Bot"
+        assert names_to_seats(typed, seats) == (
+            f"trade {seat['Ann Marie']} pink for {seat['Ann']} red, then "
+            f"{seat['Candy Bot']} and {seat['Bot']}")
+
+
 def test_nothing_matching_raises_the_parsers_error() -> None:
     state = st.game("lechocolat").new(2, 1)
     ctx = Ctx(seat=0, names=["You", "Candy Bot 1"])

@@ -96,10 +96,20 @@ def test_round_ends_at_once_when_box_is_empty() -> None:
 
 
 def test_round_ends_when_everyone_has_two_wrappers() -> None:
+    """Checked when a turn ends: P2's return gives everyone 2 wrappers, the round goes on to
+    the end of P2's turn, then ends for that reason (the box still holds face-down Chocs)."""
     s = position(fill=False, down={"a1": "honey", "b1": "banana"}, wrappers=[2, 1],
                  current=1, hands={1: ["chili"]})
+    play(s, "return chili c1")
+    assert s.wrappers == [2, 2] and not _ended(s) and s.to_move == 1
+    play(s, "take a1")
+    assert _ended(s) and s.rounds[0]["sheets"][1]["hand"] == ["honey"]
+    assert any("Every player has 2 or more Empty Wrappers" in line for line, _ in s.log)
+    # one player short of 2 wrappers (2 and 1): the round goes on with P1's turn
+    s = position(fill=False, down={"a1": "honey", "b1": "banana"}, wrappers=[2, 0],
+                 current=1, hands={1: ["chili"]})
     play(s, "return chili c1", "take a1")
-    assert _ended(s)
+    assert s.wrappers == [2, 1] and not _ended(s) and s.to_move == 0
 
 
 def test_round_turn_limit_house_rule() -> None:

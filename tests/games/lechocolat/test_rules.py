@@ -13,7 +13,7 @@ from sweettooth.core import DataError, IllegalAction, OptionError
 from sweettooth.games.lechocolat import position
 from sweettooth.games.lechocolat.actions import Claim, Split
 from sweettooth.games.lechocolat.bar import Rect
-from sweettooth.games.lechocolat.components import load_components
+from sweettooth.games.lechocolat.components import BLANK, load_components
 from sweettooth.games.lechocolat.state import ChocolateState
 
 GAME = st.game("lechocolat")
@@ -50,13 +50,21 @@ def test_lc1_each_tile_starts_with_a_random_side_up() -> None:
 
 
 def test_lc1_the_removed_tile_is_in_no_view_even_at_the_end() -> None:
+    """At the end every tile is claimed; a seat sees each up side, the down sides of its own
+    tiles (LC-3) and those under blank up sides (End of Game 1), and nothing of the removed
+    tile."""
     s = GAME.new(2, seed=3)
     claim_everything(s)
+    assert s.to_move is None and min(s.owner) >= 0
+    side = s.comps.side_id
     for seat in (0, 1, None):
         view = s.view(seat)
         assert view["removed_tile"] == "hidden"
-        sides = [t["up"] for t in view["tiles"]] + [t["down"] for t in view["tiles"]]
-        assert len([x for x in sides if x is not None]) <= 70
+        assert [t["up"] for t in view["tiles"]] == [side(u) for u in s.up]
+        assert [t["down"] for t in view["tiles"]] == [
+            side(s.down[c]) if s.owner[c] == seat or s.up[c] == BLANK else None
+            for c in range(len(s.up))]
+        assert "removed" not in json.dumps({k: v for k, v in view.items() if k != "removed_tile"})
 
 
 # -- LC-2: house data, validated on load ---------------------------------------------------------

@@ -132,17 +132,17 @@ def test_sn5_phase_ends_after_max_turns_each() -> None:
     s = GAME.new(3, seed=2, max_turns=2)
     set_all_markers(s)
     rng = random.Random(0)
-    turns_seen = 0
+    turns = [0, 0, 0]
     while not s.round_sp:
         assert s.phase == "exchange"
         before = s.to_move
+        assert before is not None
         s.apply(rng.choice([a for a in s.legal_actions() if isinstance(a, Trade)]
                            or s.legal_actions()))
-        if s.to_move != before:
-            turns_seen += 1
-    assert turns_seen <= 6
-    if turns_seen == 6:
-        assert any("every player has taken 2 turns" in line for line in s.log)
+        if s.round_sp or s.to_move != before:  # that player's turn is over
+            turns[before] += 1
+    assert turns == [2, 2, 2]  # no plate emptied first: each player had exactly 2 turns
+    assert any("every player has taken 2 turns" in line for line in s.log)
 
 
 def test_sn5_max_turns_ends_before_any_plate_empties() -> None:

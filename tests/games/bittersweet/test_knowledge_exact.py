@@ -227,3 +227,17 @@ def test_a_face_down_take_moves_only_what_was_not_shown(cards: str) -> None:
     assert places_of(s, 1, "mocha") == ["b1", "c1", "P1", "wrappers"]
     assert places_of(s, 0, "walnut-nougat") == ["P1"]
     assert places_of(s, 0, "mocha") == ["b1", "c1", "wrappers"]
+
+
+@pytest.mark.parametrize("cards", ["original", "revised"])
+def test_a_return_shows_the_hand_holds_no_choc_that_cannot_be_returned(cards: str) -> None:
+    """P1 takes Garlic Cloves face up, then Vanilla makes P1 give a Choc to P2: P3 does not see
+    which, so Garlic may be with P1 or P2. P2 then returns a Choc: a hand holding Garlic could
+    not (FAQ), so P3 knows Garlic is still P1's."""
+    s = position(players=3, fill=False, cards=cards, up={"a1": "garlic-cloves"},
+                 down={"b1": "vanilla", "c1": "honey", "d1": "banana", "e4": "almond"},
+                 hands={0: ["pecan"], 1: ["chili"]})
+    play(s, "take a1", "reveal b1", "give pecan to P2")
+    assert places_of(s, 2, "garlic-cloves") == ["P1", "P2"]
+    play(s, "return chili a1")
+    assert places_of(s, 2, "garlic-cloves") == ["P1"]

@@ -121,3 +121,21 @@ def test_groups_that_share_several_places_are_dealt_uniformly(seed: int) -> None
         counts[tuple(tuple(sorted(m)) for m in deal.deal(rng))] += 1
     p = uniformity_pvalue(counts, {k: float(w) for k, w in weights.items()})
     assert p > 1e-4, f"not uniform over the {len(weights)} placements (chi-square p = {p:.2g})"
+
+
+@pytest.mark.parametrize("cards", ["original", "revised"])
+def test_unseen_preference_cards_are_dealt_uniformly(cards: str) -> None:
+    """Another player's YUM! card, never seen, is any card of that player's own Preference deck,
+    equally likely, and never the same card as that player's YUCK!."""
+    state = GAME.new(2, seed=3, cards=cards)
+    assert isinstance(state, BitterSweetState)
+    view = state.view(0)
+    assert not state.discard[1]
+    weights = {c: 1.0 for c in range(len(state.comps.preferences))}  # each player's own deck
+
+    def yum(s: State) -> Hashable:
+        assert isinstance(s, BitterSweetState)
+        assert s.yum[1][0] not in s.yuck[1]
+        return s.yum[1][0]
+
+    check_uniform(GAME, view, 0, yum, weights, 25 * len(weights), seed=7)

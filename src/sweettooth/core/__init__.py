@@ -10,6 +10,7 @@ from .errors import (
     SweetToothError,
     UnknownGame,
 )
+from .fingerprint import seed_fingerprint, seed_text, short_fingerprint
 from .game import JSON, Action, Game, Result, State, copy_rng, new_seed, seats
 from .options import Option, OptionValue
 from .record import load_record, replay, save_record
@@ -46,4 +47,7 @@ __all__ = [
     "save_record",
     "seats",
     "sections",
+    "seed_fingerprint",
+    "seed_text",
+    "short_fingerprint",
 ]

@@ -365,6 +365,14 @@ class Game(ABC, Generic[S]):
             shown[-1] if shown else "nothing (no move is possible)"
         )
 
+    def person_view(self, view: JSON) -> JSON:
+        """What a person's screen receives of a seat's (or the spectator's) `view`: the view
+        less what the table's options keep in the player's head. Bots get whole views; every
+        face that shows a person a view (server frames and endpoints, hints, replays, the
+        terminal) passes it through here. The default keeps the view as it is; Bonbons
+        leaves out the faces seen before unless its `memory_aid` option is on."""
+        return view
+
     def render(self, view: JSON) -> str:
         """Text picture of a view; games override this with a proper drawing."""
         import json

@@ -266,7 +266,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     async def spectator_view(table_id: TableId, request: Request) -> dict[str, Any]:
         """What a spectator sees now (the public view)."""
         table = await find(manager_of(request), table_id)
-        view: dict[str, Any] = table.state.view(None)
+        view: dict[str, Any] = table.person_view(None)
         return view
 
     @app.get("/api/tables/{table_id}/record", tags=["lobby"], responses=ERRORS)

@@ -2,7 +2,8 @@
 
 `{"type": "hint", "id": 7}` from the seat to move is answered by
 `{"type": "hint", "id": 7, "ply": 12, "action": "claim a1:c1", "reason": "claim 2 Dark ..."}`:
-`sweettooth.agents.hint` on the server's own view of that seat (the very view the seat was sent),
+`sweettooth.agents.hint` on the very view the seat was sent (`LiveTable.person_view`: without
+the faces a player keeps in their head when Bonbons' memory aid is off, so no hint can use them),
 with the other players named as the table names them. It is computed in the bots' executor, like
 a bot's move, so the event loop stays free. Nothing changes at the table and nothing is stored.
 
@@ -43,7 +44,7 @@ def _seat_view(table: LiveTable, seat: int | None) -> tuple[int, JSON, list[str]
     if state.to_move != seat:
         raise ProtocolError("not_your_turn", "hints are for the player to move; wait your turn")
     names = [s.name or "" for s in table.seats]
-    return table.ply, state.view(seat), names
+    return table.ply, table.person_view(seat), names
 
 
 async def answer_hint(

@@ -2,8 +2,9 @@
 
 `GET /api/tables/{table_id}/replay?ply=K&seat=S` answers `{"ply": K, "plies": N, "seat": S,
 "view": ...}`: the view seat S (omitted: the spectator) had after the first K actions of a
-finished game. Like the record (`/api/tables/{id}/record`), it is published only once the game
-is over, when no view can reveal anything that still matters.
+finished game, as that person's screen got it (`Game.person_view`: no faces remembered for
+them when Bonbons' memory aid is off). Like the record (`/api/tables/{id}/record`), it is
+published only once the game is over, when no view can reveal anything that still matters.
 
 `router` is a FastAPI APIRouter that `create_app` includes before the static web client is
 mounted at `/` (a mount at `/` would otherwise shadow it).
@@ -42,5 +43,5 @@ async def replay_view(
     plies = len(record["actions"])
     upto = min(ply, plies)
     past = st.replay({**record, "actions": record["actions"][:upto]})
-    view: dict[str, Any] = past.view(seat)
+    view: dict[str, Any] = past.game.person_view(past.view(seat))
     return {"ply": upto, "plies": plies, "seat": seat, "view": view}

@@ -19,7 +19,6 @@ ended as `abandoned` (its record published like a finished game's).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -38,6 +37,7 @@ from sweettooth.core import (
     RecordError,
     State,
     SweetToothError,
+    seed_fingerprint,
 )
 from sweettooth.core import game as get_game
 
@@ -65,10 +65,10 @@ def new_table_seed() -> int:
 
 
 def seed_digest(seed: int) -> str:
-    """SHA-256 (hex) of the seed's decimal digits: published when the table opens, so players
-    can check, once the seed itself is published at the end, that the deal was fixed before
-    the first move (`printf %s SEED | sha256sum`)."""
-    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+    """The seed's fingerprint (`sweettooth.core.seed_fingerprint`): published when the table
+    opens, so players can check, once the seed itself is published at the end, that the deal
+    was fixed before the first move (`sweettooth verify`, or `printf %s SEED | sha256sum`)."""
+    return seed_fingerprint(seed)
 
 
 class StorageUnavailable(Exception):
@@ -177,8 +177,19 @@ class LiveTable:
         return self.status in OVER or self.state.to_move is None
 
     def record(self) -> dict[str, Any]:
+        """The game record, with the fingerprint published at the start and the result, for
+        `sweettooth verify` to check the seed and the replay against."""
         record: dict[str, Any] = self.state.record()
+        res = self.state.result()
+        record["seed_sha256"] = self.seed_sha256
+        record["result"] = None if res is None else res.to_json()
         return record
+
+    def person_view(self, seat: int | None) -> dict[str, Any]:
+        """What a person in `seat` (None: a spectator) is sent: the seat's view less what the
+        table's options keep in the player's head (`Game.person_view`)."""
+        view: dict[str, Any] = self.game.person_view(self.state.view(seat))
+        return view
 
     def humans_connected(self) -> bool:
         return any(c.seat is not None and self.seats[c.seat].kind == "human"
@@ -254,7 +265,7 @@ class LiveTable:
         return start
 
     def state_message(self, seat: int | None, client: Client | None = None) -> str:
-        view: dict[str, Any] = self.state.view(seat)
+        view = self.person_view(seat)
         start = None if client is None else self._log_start(client, view)
         return self._frame(view, start, self.seats_public())
 
@@ -268,7 +279,7 @@ class LiveTable:
             if client is skip:
                 continue
             if client.seat not in views:
-                views[client.seat] = self.state.view(client.seat)
+                views[client.seat] = self.person_view(client.seat)
             view = views[client.seat]
             key = (client.seat, self._log_start(client, view))
             if key not in texts:

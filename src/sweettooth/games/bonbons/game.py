@@ -9,6 +9,9 @@ Options:
 - `turn_limit`: house rule (ours): the game stops after this many turns in all; the players
   with the fewest face-down round tiles then share the win. Without it two players who never
   risk a flip could play forever, and no game would have a length bound.
+- `memory_aid` (off by default; ours): whether people's screens keep showing the faces of
+  face-down tiles seen before. It changes no rule and no view: `person_view` applies it to what
+  a person's screen receives (bots always get the whole view, the table's memory).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .components import Box, Layout, load_box
 from .render import render
 from .sampling import state_from_view
 from .state import BonbonsState
+from .view import person_view
 
 DEFAULT_TURN_LIMIT = 2000
 
@@ -50,7 +54,13 @@ class BonbonsGame(Game[BonbonsState]):
                "empty: drawn from the seed"),
         Option("turn_limit", DEFAULT_TURN_LIMIT, "house rule: the game stops after this many "
                "turns; fewest face-down round tiles wins", minimum=1),
+        Option("memory_aid", False, "people's screens keep showing the faces seen before "
+               "(off: each player remembers them; bots always remember)"),
     )
+
+    def person_view(self, view: JSON) -> JSON:
+        """A person's screen remembers no face unless `memory_aid` is on (view.py)."""
+        return person_view(view)
 
     @property
     def box(self) -> Box:

@@ -20,6 +20,14 @@ View fields (besides the envelope of `State.view`):
   lollipop (theft)`, `p0 give p0.3 (given back)`, `p1 e6: red caramel (no match; turn passes)`:
   the seat, the action, the face it showed, the outcome and, if the turn ended, how
 - at the end, `ended` (`all face up` or `turn limit`) and `tally` (each seat's breakdown)
+
+That view is the table's memory, and bots get it whole. A person gets `person_view(view)`
+(`BonbonsGame.person_view`): with the `memory_aid` option off (the default) it keeps the faces
+in the player's head: a face-down tile (square or round, under coins too) carries no `face` and
+no `seen`, and the log lines carry no faces. Either way it adds `turned_down`: the pieces the
+latest action turned face down again after a failed turn (`no match`), with the faces they
+showed, `[{"piece": "c4", "face": "red caramel"}, ...]` (oldest first; empty otherwise): what
+everyone sees on the table at that moment, before the tiles go down.
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ from typing import TYPE_CHECKING
 from sweettooth.core import JSON
 
 from .codes import CHOOSE_GIFT, ENDS, OUTCOMES, OVER, PHASES, ROUND_STATES, SQUARE_STATES
+
+FACE_DOWN = ("down", "coins")
+"""Piece states whose face nobody sees now (a round tile under coins stays face down)."""
 
 if TYPE_CHECKING:  # annotations only: state.py imports this module
     from .state import BonbonsState
@@ -106,4 +117,56 @@ def public_view(s: BonbonsState, with_log: bool = True) -> JSON:
     if s.phase == OVER:
         out["ended"] = "turn limit" if s.by_limit else "all face up"
         out["tally"] = s.tally()
+    return out
+
+
+def turned_down(log: list[str]) -> list[JSON]:
+    """The pieces (and faces) a failed turn just turned face down again: the flips of the
+    turn the last log line ended with `no match`; empty if the last line is anything else."""
+    parsed = [LOG_LINE.fullmatch(str(line)) for line in log]
+    last = parsed[-1] if parsed else None
+    if last is None or last.group(4) != OUTCOMES[3]:
+        return []
+    out: list[JSON] = []
+    for i in range(len(parsed) - 1, -1, -1):
+        e = parsed[i]
+        if e is None or e.group(1) != last.group(1):
+            break
+        earlier = i < len(parsed) - 1
+        if earlier and e.group(5):
+            break  # an earlier turn of the same seat
+        if e.group(3) and e.group(4) in (OUTCOMES[0], OUTCOMES[3]):
+            out.append({"piece": e.group(2), "face": e.group(3)})
+        if earlier and e.group(4) != OUTCOMES[0]:
+            break
+    return out[::-1]
+
+
+def faceless(line: str) -> str:
+    """A log line without the face it showed: 'p1 e6: red caramel (no match; turn passes)'
+    -> 'p1 e6 (no match; turn passes)'."""
+    m = LOG_LINE.fullmatch(line)
+    if m is None or m.group(3) is None:
+        return line
+    end = m.group(5)
+    return f"p{m.group(1)} {m.group(2)} ({m.group(4)}" + (f"; {end})" if end else ")")
+
+
+def _forget(piece: JSON) -> JSON:
+    if piece["state"] in FACE_DOWN:
+        return {**piece, "face": None, "seen": None}
+    return piece
+
+
+def person_view(view: JSON) -> JSON:
+    """The view a person's screen gets (see the module docstring): with the memory aid off, no
+    face of a face-down piece and no face in the log; always `turned_down`."""
+    log = view.get("log")
+    out: JSON = {**view, "turned_down": turned_down(log if isinstance(log, list) else [])}
+    if (view.get("options") or {}).get("memory_aid"):
+        return out
+    out["grid"] = [[_forget(c) for c in line] for line in view["grid"]]
+    out["rows"] = [[_forget(t) for t in row] for row in view["rows"]]
+    if isinstance(log, list):
+        out["log"] = [faceless(str(line)) for line in log]
     return out

@@ -1,6 +1,6 @@
 """Bonbons memory: what a player remembers must look like what they saw.
 
-* The memory aid draws a face seen before (a face-down square whose face the seat's view still
+* The memory aid (a table option) draws a face seen before (a face-down square whose face the seat's view still
   knows) in its true colour: colour decides a match, and the aid used to fade the face onto the
   magenta tile back (green read grey, blue purple, yellow orange). A real engine position is
   drawn in the renderer sandbox twice, the face remembered and the same face turned up; the
@@ -46,7 +46,8 @@ def remembered_view() -> tuple[dict[str, Any], dict[str, str]]:
                     if colour in COLOURS:
                         found.setdefault(colour, sq["square"])
             if len(found) == 4 and view["phase"] == "start":
-                return view, found
+                view["options"]["memory_aid"] = True  # the table's option: faces drawn
+                return game.person_view(view), found
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no position remembers all four colours")
 
@@ -80,8 +81,6 @@ def test_memory_aid_keeps_true_colour(page: Page) -> None:
     view, squares = remembered_view()
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto("/sandbox.html")
-    page.evaluate("() => localStorage.setItem('sweettooth.bonbons.memory', 'on')")
-    page.reload()
     page.locator("details summary").click()
     load(page, view)
     remembered = {}

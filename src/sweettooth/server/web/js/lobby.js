@@ -6,6 +6,7 @@ import {
   setPlayerName, links, seatNames,
 } from "./api.js";
 import { rulesButton } from "./rules.js";
+import { fingerprintEl } from "./fingerprint.js";
 import { SPEED_LABELS, defaultSpeed, setDefaultSpeed, setTableSpeed } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +29,7 @@ const OPTION_TEXT = {
   "bonbons.variant": ["Variant", "", { standard: "Standard (6 by 6 squares)", quick: "Quick (5 by 5, two kinds of candy out)" }],
   "bonbons.removed": ["Candy taken out (quick game)", "For example toffee+nougat. Left empty: chosen at random."],
   "bonbons.turn_limit": ["Turn limit", "The game stops after this many turns in all; the fewest face-down round tiles win."],
+  "bonbons.memory_aid": ["Memory aid", "Our help, off in the printed game: the screen keeps showing the faces of tiles seen before. Off, everyone remembers them (bots remember anyway). Fixed for the whole game."],
   "lechocolat.card": ["Scoring card", "Leave “random” to draw one; both players see it."],
   "sweetnose.max_turns": ["Exchange turns", "The exchange ends after every player took this many turns."],
   "sweetnose.variation": ["Variation", "", { basic: "Basic", sky: "To the Sky", shopkeeper: "Shopkeeper", "sky+shopkeeper": "To the Sky and Shopkeeper" }],
@@ -195,7 +197,9 @@ async function drawTables() {
     const free = t.seats.filter((s) => s.kind === "human" && !s.taken);
     return h("li", { dataset: { table: t.id } },
       h("span.tname", `${title(t.game)} · ${t.players} players`,
-        h("span.muted", ` · ${names.map((n, i) => (t.seats[i].taken || t.seats[i].kind === "bot" ? n : "free")).join(", ")}`)),
+        h("span.muted", ` · ${names.map((n, i) => (t.seats[i].taken || t.seats[i].kind === "bot" ? n : "free")).join(", ")}`),
+        t.options && "memory_aid" in t.options ? h("span.muted.aidnote", ` · memory aid ${t.options.memory_aid ? "on" : "off"}`) : null),
+      fingerprintEl(t.seed_sha256),
       free.map((s) => h("a", { href: links.invite(t.id, s.seat), class: "join" }, `Join seat ${s.seat + 1}`)),
       h("a", { href: links.watch(t.id) }, "Watch"));
   }));

@@ -7,6 +7,7 @@ import { TableSocket } from "./net.js";
 import {
   tableInfo, joinSeat, tokensFor, saveToken, playerName, setPlayerName, links, seatNames,
 } from "./api.js";
+import { fingerprintEl } from "./fingerprint.js";
 import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
@@ -290,6 +291,8 @@ function drawWaiting() {
   box.hidden = false;
   mount(box, h("h2", "Waiting for players"),
     h("p", "Send each friend the link for their seat. The game starts when every seat is taken and connected."),
+    S.seed && S.seed.seed_sha256 ? h("p.waitprint", fingerprintEl(S.seed.seed_sha256),
+      " Note it now: the seed shown at the end must hash to it.") : null,
     h("ul.invites", free.map((s) => {
       const url = links.invite(tableId, s.seat);
       const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat + 1}` });

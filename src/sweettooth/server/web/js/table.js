@@ -76,6 +76,7 @@
 // can still complete a legal action stay clickable. When the clicks name exactly one action it
 // is sent; when they name an action that other actions extend, a confirm button appears.
 
+import { fingerprintEl, seedFingerprint } from "./fingerprint.js";
 import { h, mount, seatName, marksYou } from "./dom.js";
 import { icon } from "./icons.js";
 import { rulesButton } from "./rules.js";
@@ -114,6 +115,7 @@ export class Table {
       players: h("ol.players", { "aria-label": "Players" }),
       status: h("p.status", { role: "status", "aria-live": "polite" }),
       tools: h("div.tabletools"),
+      facts: h("p.tablefacts"), // the deal's fingerprint and the table's fixed options
       hintBtn: h("button.hintbtn", { type: "button", hidden: true, onclick: () => this.askHint() },
         icon("bulb"), h("span", "Hint")),
       hintBox: h("div.hintbox", { hidden: true, role: "status" }),
@@ -146,7 +148,7 @@ export class Table {
         this.els.log));
     mount(
       root,
-      h("header.tablehead", this.els.players, this.els.status, this.els.tools),
+      h("header.tablehead", this.els.players, this.els.status, this.els.tools, this.els.facts),
       h("div.tablebody",
         h("div.boardwrap", this.els.end, this.els.hintBox, this.els.board, this.els.bar, this.els.error),
         this.els.logwrap),
@@ -233,6 +235,7 @@ export class Table {
       }
     }
     this.drawPlayers();
+    this.drawFacts();
     this.drawLog(first);
     this.drawEnd();
     this.drawHint();
@@ -542,6 +545,35 @@ export class Table {
     if (atEnd) el.scrollTop = el.scrollHeight;
   }
 
+  /** The header's facts fixed when the table opened: the deal's fingerprint (from the first
+   *  frame on, players and spectators alike) and Bonbons' memory aid. */
+  drawFacts() {
+    const v = this.view;
+    const seed = (this.opts.seedInfo && this.opts.seedInfo()) || {};
+    const sha = seed.seed_sha256 || v.seed_sha256 || null;
+    const aid = v.options && "memory_aid" in v.options
+      ? h("span.aidnote", v.options.memory_aid ? "Memory aid on" : "Memory aid off") : null;
+    const key = `${sha}|${aid ? v.options.memory_aid : ""}`;
+    if (this.els.facts.dataset.key === key) return;
+    this.els.facts.dataset.key = key;
+    mount(this.els.facts, fingerprintEl(sha), aid);
+  }
+
+  /** The end screen's check: the published seed hashed here again against the fingerprint
+   *  shown since the start. */
+  checkSeed(el, number, sha) {
+    const key = `${number}|${sha}`;
+    if (el.dataset.key === key) return;
+    el.dataset.key = key;
+    seedFingerprint(number).then((got) => {
+      const ok = got === sha;
+      el.className = `seedcheck ${ok ? "ok" : "bad"}`;
+      mount(el, ok
+        ? `Checked in this browser: the seed's SHA-256 is ${got.slice(0, 12)}…, it matches the fingerprint shown at the start.`
+        : `Warning: the seed's SHA-256 is ${got.slice(0, 12)}…, it does not match the fingerprint ${sha.slice(0, 12)}… shown at the start.`);
+    }).catch((err) => { mount(el, `The seed could not be checked: ${err.message}`); });
+  }
+
   drawEnd() {
     const v = this.view;
     const end = this.els.end;
@@ -555,14 +587,17 @@ export class Table {
     const sha = seed.seed_sha256 || v.seed_sha256;
     const number = seed.seed ?? v.seed;
     end.hidden = false;
+    const check = this.els.seedCheck || (this.els.seedCheck = h("p.seedcheck", { role: "status" }, "Checking the seed…"));
+    if (sha && number != null) this.checkSeed(check, number, sha);
     mount(end,
       h("h2.endtitle", icon("star"), h("span", title)),
       why ? h("p.endwhy", why) : null,
       h("div.scores", this.r.summary ? this.r.summary(v, ctx) : null),
       sha || number != null ? h("p.endseed",
-        "The deal of this game came from shuffle number ", h("code", String(number ?? "(hidden)")),
-        sha ? [". Its fingerprint ", h("code", sha), " was fixed before the first move"] : null,
-        ": anyone can replay the game from that number to check the deal was fair.") : null,
+        "The deal of this game came from seed ", h("code.seed", String(number ?? "(hidden)")),
+        sha ? [". Its fingerprint ", h("code", { title: sha }, sha), " was shown from the start"] : null,
+        ": anyone can replay the game from that seed (sweettooth verify) to check the deal was fair.") : null,
+      sha && number != null ? check : null,
       h("div.endactions", o.endActions || []),
     );
     if (this.endShownAt !== v.ply && o.mode !== "sandbox") {

@@ -91,8 +91,11 @@ const SPECIAL = {
     + "draws a round tile face down from the pile, and their turn ends.",
 };
 
+// The table's memory aid (its option, fixed when the table was created). Off, the server sends
+// no face of a face-down tile (Game.person_view), so there is nothing remembered to draw.
+let aidOn = false;
 function memoryAid() {
-  return localStorage.getItem("sweettooth.bonbons.memory") === "on";
+  return aidOn;
 }
 
 function squareText(sq) {
@@ -125,6 +128,7 @@ function tileText(t, seat, ctx) {
 
 /** The tiles the latest failed turn turned face down again, with the faces they showed. */
 function justTurnedDown(view) {
+  if (Array.isArray(view.turned_down)) return view.turned_down.map((e) => ({ action: e.piece, face: e.face }));
   const log = view.log || [];
   const last = parse(log[log.length - 1]);
   if (!last || last.outcome !== "no match") return [];
@@ -256,6 +260,7 @@ export default {
       document.addEventListener("pointerdown", cutReveal, true);
       document.addEventListener("keydown", cutReveal, true);
     }
+    aidOn = !!(view.options && view.options.memory_aid);
     const size = view.grid.length;
     const me = ctx.seat;
     // Faces a failed turn just turned down: drawn up for a moment (not at the instant speed).
@@ -294,13 +299,8 @@ export default {
       "aria-label": `${possessive(ctx, p)} round tiles`,
     }, p === me ? h("div.bb-minehead", h("h3", "Your tiles"), stop) : h("h3", seatName(ctx, p)),
     h("div.tiles", view.rows[p].map((t) => roundEl(t, p, ctx, anim))));
-    const aid = h("label.aid", h("input", {
-      type: "checkbox", checked: memoryAid(),
-      onchange: (e) => {
-        localStorage.setItem("sweettooth.bonbons.memory", e.target.checked ? "on" : "off");
-        document.dispatchEvent(new CustomEvent("sweettooth:redraw"));
-      },
-    }), " Memory aid (show faces seen before)");
+    const aid = h("span.aid", { title: "A table option, chosen when the table was created" },
+      memoryAid() ? "Memory aid on: faces seen before are drawn faded" : "Memory aid off: remember the faces yourself");
     const root = h("div.bonbons",
       h("div.bb-others", others.map(rowEl)),
       h("div.bb-grid", { style: { "--n": size }, role: "group", "aria-label": "Squares" },

@@ -43,6 +43,7 @@ from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
 from .serve import DbArg, HostArg, PortArg, RedisArg, serve
 from .simulate import AddressArg, BackendArg, WorkersArg, print_stats, simulate_games
+from .verify import VerifyFailed, verify
 
 
 class _OneLineErrors(typer.Typer):
@@ -312,6 +313,27 @@ def replay_cmd(
         if seat is not None and not 1 <= seat <= players:
             fail(f"--seat must be 1..{players} for {players} players, got {seat}")
         replay_steps(record, None if seat is None else seat - 1, typer.echo)
+
+
+# -- verify -------------------------------------------------------------------------------------
+@app.command("verify")
+def verify_cmd(
+    file: Annotated[Path, typer.Argument(
+        metavar="RECORD", help="A game record (JSON), e.g. GET /api/tables/ID/record.")],
+    fingerprint: Annotated[str | None, typer.Option(
+        help="The deal fingerprint you noted at the start (whole, or its first 12 hex "
+             "digits as screens show it).")] = None,
+) -> None:
+    """Check a record: its seed hashes to the fingerprint shown at the start, the deal comes
+    from that seed, every action replays, and the result is the record's. Exit 1 naming what
+    failed (wrong seed, tampered action, corrupt file)."""
+    try:
+        verify(file, fingerprint, typer.echo)
+    except VerifyFailed as exc:
+        typer.echo(f"FAILED: {exc}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo("verdict: OK, this is a game dealt from the seed behind its fingerprint, "
+               "played by legal moves")
 
 
 app.command("arena")(arena_cmd)

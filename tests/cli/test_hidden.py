@@ -20,7 +20,7 @@ import sweettooth as st
 from sweettooth.agents import Agent
 from sweettooth.cli.main import app
 from sweettooth.cli.play import CLEAR, TerminalPlay
-from sweettooth.core import JSON, State
+from sweettooth.core import JSON, State, seed_fingerprint
 from tests.server.twins import best_twin
 
 from .conftest import run_script
@@ -136,6 +136,9 @@ def test_the_opening_and_the_game_never_show_the_seed(tmp_path: Path) -> None:
                       stdin="1\n1\n1\nquit\n")
     assert proc.returncode == 0, proc.stderr
     assert str(seed) not in proc.stdout and "seed" not in proc.stdout.lower()
+    # the deal's fingerprint, whole, before the first move (a commitment, not the seed)
+    head = proc.stdout.split("your move>", 1)[0]
+    assert f"Deal fingerprint: {seed_fingerprint(seed)} " in head
     assert json.loads(save.read_text())["seed"] == seed  # the record keeps it
 
 

@@ -127,7 +127,8 @@ def test_real_game_hotseat_by_notation_replays_exactly(gid: str, tmp_path: Path)
     assert f"Game over after {len(typed)} moves." in proc.stdout
     assert json.loads(save.read_text()) == state.record()
     names = [f"Player {s + 1}" for s in range(state.players)]
-    assert drawing.draw(game, state.view(None), names) in proc.stdout  # the final picture
+    final = game.person_view(state.view(None))  # a person sees no remembered face
+    assert drawing.draw(game, final, names) in proc.stdout  # the final picture
 
 
 @pytest.mark.parametrize("gid", st.games())

@@ -104,3 +104,51 @@ async def test_the_app_shows_the_missed_face_for_a_pause_then_hides_it() -> None
 def spot_text(app: object, tile: str) -> str:
     spots = app.spots()  # type: ignore[attr-defined]
     return "".join(s.seg.content.plain for s in spots if s.seg.key == f"rt:{tile}")
+
+
+def played(aid: bool) -> State:
+    """A game some 40 random moves in (faces seen and turned down again), seat 0 to move."""
+    game = st.game("bonbons")
+    state: State = game.new(2, 5, memory_aid=aid)
+    rng = __import__("random").Random(2)
+    while len(state.history) < 40 or state.to_move != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def remembered(view: dict[str, object]) -> list[str]:
+    """Faces of face-down pieces the view carries, and faces in its log."""
+    grid = view["grid"]
+    rows = view["rows"]
+    assert isinstance(grid, list) and isinstance(rows, list)
+    out = [c["face"] for line in grid for c in line if c["state"] == "down" and c["face"]]
+    out += [t["face"] for row in rows for t in row if t["state"] in ("down", "coins")
+            and t["face"]]
+    log = view["log"]
+    assert isinstance(log, list)
+    return out + [line for line in log if ": " in line]
+
+
+async def test_the_app_remembers_nothing_for_you_unless_the_table_has_the_aid() -> None:
+    """The terminal app is handed a person's view (`Game.person_view`): with the aid off no
+    remembered face reaches the board, the log or a hint; with the option on they do. Its
+    header (the log's frame) shows the deal's fingerprint."""
+    state = played(aid=False)
+    full = state.view(0)
+    assert remembered(full)  # the table's memory holds faces seen before
+    faces = {c["face"] for line in full["grid"] for c in line
+             if c["state"] == "down" and c["face"]}
+    app = make_app("bonbons", 2, state=state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert not remembered(app.view)
+        log = str(app.query_one("#logtext").render())
+        assert not any(face in log for face in faces), log
+        short = st.core.seed_fingerprint(state.seed)[:12]
+        assert app.query_one("#log").border_subtitle == f"deal {short}"
+        assert not app.ctx.memory_aid  # the board says "memory aid off"
+    aided = played(aid=True)
+    app = make_app("bonbons", 2, state=aided)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert remembered(app.view) and app.ctx.memory_aid

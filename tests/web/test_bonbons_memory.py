@@ -1,10 +1,10 @@
 """Bonbons memory: what a player remembers must look like what they saw.
 
-* The memory aid (a table option) draws a face seen before (a face-down square whose face the seat's view still
-  knows) in its true colour: colour decides a match, and the aid used to fade the face onto the
-  magenta tile back (green read grey, blue purple, yellow orange). A real engine position is
-  drawn in the renderer sandbox twice, the face remembered and the same face turned up; the
-  candy's dominant hue must agree for each of the four colours.
+* The memory aid (a table option) draws a face seen before (a face-down square whose face the
+  seat's view still knows) in its true colour: colour decides a match, and the aid used to fade
+  the face onto the magenta tile back (green read grey, blue purple, yellow orange). A real
+  engine position is drawn in the renderer sandbox twice, the face remembered and the same face
+  turned up; the candy's dominant hue must agree for each of the four colours.
 * Your own failed flip stays up as long as a bot's: at a table against a bot at the normal
   speed, the bot's next move used to replace your just-turned-down faces after the 800 ms speed
   gap, while a bot's failed flip was held for 1500 ms. The frame after your no-match must wait

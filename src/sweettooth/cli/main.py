@@ -184,7 +184,8 @@ def play_cmd(
         min=0.0, help="Seconds to pause after each bot move (plain mode: only on a terminal).")
     ] = 0.6,
     memory_aid: Annotated[bool, typer.Option(
-        "--memory-aid", help="Bonbons: keep drawing the faces seen before (off: remember them).")
+        "--memory-aid", help="Bonbons: keep drawing the faces seen before (off, the default: "
+                         "remember them; the option memory_aid).")
     ] = False,
     bot_seed: Annotated[int | None, typer.Option(
         help="Seed of the bots' choices, for a reproducible game (default: random, and never "
@@ -194,6 +195,9 @@ def play_cmd(
     game = find_game(game_id)
     count = choose_players(game, players)
     options = parse_options(game, option)
+    if memory_aid and "memory_aid" in game.options:
+        options["memory_aid"] = True  # the game's option (Bonbons): same as -o memory_aid=true
+    memory_aid = bool(options.get("memory_aid", memory_aid))
     if not 1 <= seat <= count:
         fail(f"--seat must be 1..{count} for {count} players, got {seat}")
     if name is not None and not name.strip():

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sweettooth.agents import Agent, HintError, hint
-from sweettooth.core import JSON, State, SweetToothError
+from sweettooth.core import JSON, State, SweetToothError, seed_fingerprint
 
 from . import drawing
 from .menu import Entry, match_prefix, menu
@@ -133,6 +133,12 @@ class TerminalPlay:
     def hotseat(self) -> bool:
         return len(self.humans) > 1
 
+    def seen_by(self, seat: int | None) -> JSON:
+        """What a person at `seat` is shown: the seat's view less what the game's options keep
+        in the player's head (`Game.person_view`; Bonbons' memory aid). Bots get whole views."""
+        view: JSON = self.game.person_view(self.state.view(seat))
+        return view
+
     def pause(self) -> None:
         """A short pause after a bot's move, so a person can follow (only on a terminal)."""
         if self.io.interactive and self.bot_delay > 0:
@@ -147,6 +153,10 @@ class TerminalPlay:
         )
         count = "1 player" if state.players == 1 else f"{state.players} players"
         self.io.write(f"{self.game.title}, {count}: {who}.")
+        # The deal's fingerprint, whole: the seed in the saved record must hash to it
+        # (`sweettooth verify RECORD --fingerprint ...`).
+        self.io.write(f"Deal fingerprint: {seed_fingerprint(state.seed)} (fixed before the first "
+                      "move; check a saved record with: sweettooth verify FILE)")
         goal = drawing.goal(self.game)
         if goal:
             self.io.write("\n".join(textwrap.wrap(f"Goal: {goal}", 78)))
@@ -157,7 +167,7 @@ class TerminalPlay:
         state = self.state
         self.opening()
         for h in self.humans:  # what the log says before anyone moves (who starts, ...)
-            log = drawing.public_log(state.view(h)) or []
+            log = drawing.public_log(self.seen_by(h)) or []
             self._seen[h] = len(log)
             self._pending[h] = [drawing.log_line(self.game, e, self.names) for e in log]
             self._last[h] = {}
@@ -183,7 +193,7 @@ class TerminalPlay:
                     watcher = next(iter(self.humans))
                     if self.flush(watcher, fallback=f"{self.names[seat]} moved."):
                         if self.io.interactive and drawing.redraw_after_bots(self.game):
-                            self.io.write(drawing.draw(self.game, state.view(watcher),
+                            self.io.write(drawing.draw(self.game, self.seen_by(watcher),
                                                        self.names, self.memory_aid))
                         self.pause()
         self.finish()
@@ -196,7 +206,7 @@ class TerminalPlay:
     def collect(self, mover: int) -> None:
         """After `mover`'s move: what each person's view newly logs, and their last moves."""
         for h in self.humans:
-            log = drawing.public_log(self.state.view(h))
+            log = drawing.public_log(self.seen_by(h))
             if log is None:
                 continue
             seen = self._seen.get(h, 0)
@@ -209,7 +219,7 @@ class TerminalPlay:
     def flush(self, seat: int, fallback: str = "") -> bool:
         """Print what `seat` has newly learnt; True if anything was printed."""
         lines = self._pending.get(seat) or []
-        if not lines and fallback and drawing.public_log(self.state.view(seat)) is None:
+        if not lines and fallback and drawing.public_log(self.seen_by(seat)) is None:
             lines = [fallback]
         for line in lines:
             self.io.write(_wrapped(line))
@@ -266,8 +276,7 @@ class TerminalPlay:
 
     def ask(self, seat: int) -> Any | None:
         """The action the person at `seat` picks, or None to stop. Bad input re-prompts."""
-        state = self.state
-        view = state.view(seat)
+        view = self.seen_by(seat)
         moves: list[str] = list(dict.fromkeys(view["legal_actions"]))
         prefix: tuple[str, ...] = ()
         entries = menu(moves, prefix)
@@ -320,7 +329,7 @@ class TerminalPlay:
                     continue
             notation = text.removeprefix("=").strip()
             try:
-                return self.game.parse_action(state, notation)
+                return self.game.parse_action(self.state, notation)
             except (SweetToothError, ValueError) as exc:
                 found = match_prefix(moves, notation)
                 if found is None:
@@ -355,7 +364,7 @@ class TerminalPlay:
             self.flush(watcher)
         elif self.hotseat:
             self.io.write(f"\n{SEPARATOR}\nThe game is over: everyone may look.\n{SEPARATOR}")
-        view = state.view(watcher)
+        view = self.seen_by(watcher)
         self.io.write("")
         self.io.write(drawing.draw(self.game, view, self.names, self.memory_aid))
         self.io.write("")

@@ -24,7 +24,7 @@ from textual.widgets import Footer, OptionList, Static
 
 import sweettooth as st
 from sweettooth.agents import Agent, seat_rngs
-from sweettooth.core import JSON, State, save_record
+from sweettooth.core import JSON, State, save_record, seed_fingerprint, short_fingerprint
 
 from .choosing import Choices
 from .composer import Composer, build
@@ -80,8 +80,9 @@ class SweetApp(Controls):
         self.save = save
         self.face = face_for(game_id)
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.ctx = Ctx(seat=self.viewer, names=self.names, memory_aid=memory_aid)
-        self.view: JSON = self.state.view(self.viewer)
+        aid = self.state.options.get("memory_aid", memory_aid)  # the game's option if it has one
+        self.ctx = Ctx(seat=self.viewer, names=self.names, memory_aid=bool(aid))
+        self.view: JSON = self.person_view()
         self.composer = Composer([])
         self.cursor = None
         self.waiting = False
@@ -104,6 +105,10 @@ class SweetApp(Controls):
     async def on_mount(self) -> None:
         self.title = self.game.title
         self.query_one("#log").border_title = "Log"
+        # The deal's fingerprint (short; `sweettooth play --plain` prints it whole), fixed
+        # before the first move: the seed in the saved record must hash to it.
+        self.query_one("#log").border_subtitle = (
+            f"deal {short_fingerprint(seed_fingerprint(self.state.seed))}")
         # Tab reaches the list from the board (a new player would not guess it).
         self.query_one("#choices", OptionList).border_title = "Choose (Tab)"
         self.run_worker(self.advance(), name="advance", exclusive=True)
@@ -128,7 +133,7 @@ class SweetApp(Controls):
                 await self.pass_device(seat)
             self.viewer = seat if self.hotseat else self.viewer
             self.ctx.seat = self.viewer
-            view = self.state.view(seat)
+            view = self.person_view(seat)
             keys = partial(self.face.keys, view=view)
             self.composer = Composer(build(view["legal_actions"], keys))
             self.waiting = True
@@ -145,7 +150,7 @@ class SweetApp(Controls):
     async def after_move(self, seat: int, action: Any) -> None:
         rounds = len(self.view.get("rounds") or [])
         self.state.apply(action)
-        self.view = self.state.view(self.viewer)
+        self.view = self.person_view()
         if len(self.view.get("rounds") or []) > rounds and self.view.get("result") is None:
             self.notice = self.face.round_news(self.view, self.ctx)
         flash = self.face.flash(self.view, self.ctx)

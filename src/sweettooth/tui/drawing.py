@@ -49,9 +49,17 @@ class Drawing(App[int]):
         mover = self.state.to_move
         return self.waiting and mover is not None and mover == self.viewer
 
+    def person_view(self, seat: int | str | None = "viewer") -> JSON:
+        """What the screen shows of `seat`'s view (default: the viewer's): the view less what
+        the game's options keep in the player's head (`Game.person_view`: Bonbons' faces seen
+        before, unless the memory aid is on). Bots are handed whole views elsewhere."""
+        who = self.viewer if seat == "viewer" else seat
+        assert who is None or isinstance(who, int)
+        return self.state.game.person_view(self.state.view(who))
+
     async def redraw(self) -> None:
         """Draw the viewer's view: players, board, choices, log, status."""
-        self.view = self.state.view(self.viewer)
+        self.view = self.person_view()
         self.ctx.last = self.face.last_moves(self.view, self.ctx)
         self.ctx.picks = list(self.composer.picks)
         self.ctx.wide = self.size.width >= 110

@@ -261,8 +261,13 @@ class BonbonsFace(Face):
         return out
 
     def flash(self, view: JSON, ctx: Ctx) -> dict[str, str]:
-        """Faces flipped by the last move that are face down again now."""
+        """Faces flipped by the last move that are face down again now: the view's
+        `turned_down` (a person's view, `Game.person_view`), else read from the log."""
         log = view.get("log") or []
+        if "turned_down" in view:
+            grew = len(log) != self._flashed
+            self._flashed = len(log)
+            return {str(e["piece"]): str(e["face"]) for e in view["turned_down"]} if grew else {}
         new = log[self._flashed:] if self._flashed <= len(log) else log
         self._flashed = len(log)
         down = {sq["square"] for line in view["grid"] for sq in line if sq["state"] == "down"}

@@ -90,7 +90,10 @@ def test_hints_name_the_other_players_as_the_table_names_them(
 
     named: list[str] = []
     for _ in range(4):
-        table = create_table(srv, "bonbons", [{"kind": "human"}, {"kind": "human"}])
+        # with the memory aid on, so the hints know where the faces seen before are (off, a
+        # person's view, and so its hint, knows no tile to steal)
+        table = create_table(srv, "bonbons", [{"kind": "human"}, {"kind": "human"}],
+                             options={"memory_aid": True})
         tokens = [join(srv, table["id"], "Ann"), join(srv, table["id"], "Bob")]
         named = asyncio.run(play(table["id"], tokens))
         if named:

@@ -113,7 +113,7 @@ def test_sweetshop_bar_clear_of_the_shelf_on_a_phone(new_page: Any) -> None:
         assert bar
         for i in range(page.locator(".ss-card").count()):
             card = page.locator(".ss-card").nth(i).bounding_box()
-            assert card and not overlaps(card, bar), f"shelf card {i} under the action bar at scroll {y}"
+            assert card and not overlaps(card, bar), f"shelf card {i} under the bar at scroll {y}"
     page.evaluate("scrollTo(0, 0)")
     shot(page, "comfort-sweetshop-phone")
 

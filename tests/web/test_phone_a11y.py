@@ -85,8 +85,9 @@ def test_table_on_a_phone_and_by_axe(page: Page, game: str) -> None:
     shot(page, f"{game}-phone-log")
     page.keyboard.press("Escape")
     expect(log).to_be_hidden()
-    # The table title: the game's name, no table id.
-    assert page.locator("#title").inner_text() == page.title().split(" · ")[0]
+    # The table title: the game's name, no table id (after "● Your turn · " on the player's turn).
+    title = page.title().removeprefix("● Your turn · ")
+    assert page.locator("#title").inner_text() == title.split(" · ")[0]
 
 
 def test_rules_dialog_close_button_is_big_enough(page: Page) -> None:

@@ -9,6 +9,7 @@ import {
 } from "./api.js";
 import { fingerprintEl } from "./fingerprint.js";
 import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
+import { TurnSignals } from "./signals.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -31,6 +32,7 @@ const S = {
   hintId: 0,
   hints: new Map(), // id -> {resolve, reject, timer}
   seed: null, // {seed, seed_sha256} once the server publishes them
+  signals: null, // TurnSignals for a player (not for a spectator)
 };
 
 /** A person alone with bots is "You"; hotseat players, friends and spectators see names. */
@@ -105,6 +107,7 @@ function showJoin(seat) {
 function start(tokens) {
   const entries = tokens.frag ? [["frag", tokens.frag]] : Object.entries(tokens);
   S.held = entries.filter(([k]) => k !== "frag").map(([k]) => Number(k)).sort((a, b) => a - b);
+  if (S.held.length || tokens.frag) S.signals = new TurnSignals(S.r.title);
   S.pacer = new Pacer(draw, () => SPEEDS[S.speed] ?? 800,
     (a, b) => (S.r.holdMs ? S.r.holdMs(a, b) : 0));
   S.table = new Table($("table"), {
@@ -122,6 +125,7 @@ function start(tokens) {
     },
     waitingText: "The game starts when every player has joined.",
     seedInfo: () => S.seed,
+    tools: S.signals ? S.signals.buttons() : [],
   });
   if (!entries.length) {
     connect("watch", null);
@@ -240,6 +244,7 @@ function refresh() {
   if (!newest) return;
   const toMove = newest.view.to_move;
   const over = newest.view.result != null;
+  signalTurn(toMove, over);
   let want = S.active;
   if (!over && toMove != null && S.held.includes(toMove)) want = toMove;
   if (want == null) want = S.held[0];
@@ -251,6 +256,15 @@ function refresh() {
   }
   S.active = want;
   show(want, l.view);
+}
+
+/** The tab title, favicon badge, tone and notification when a seat of this device is to move. */
+function signalTurn(toMove, over) {
+  if (!S.signals) return;
+  const mine = S.started !== false && !over && toMove != null && S.held.includes(toMove)
+    && !isBot(toMove);
+  const who = !mine ? null : S.held.length > 1 ? names()[toMove] : "you";
+  S.signals.set(who, mine ? toMove : null);
 }
 
 function show(seat, view) {

@@ -85,6 +85,7 @@ import { markLast } from "./games/tips.js";
 import { narrated, logItems } from "./log.js";
 import { headline, explanation } from "./result.js";
 import { SPEED_LABELS } from "./speed.js";
+import { arrowKey, focusable, closestTo } from "./boardkeys.js";
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -123,7 +124,7 @@ export class Table {
         type: "button", "aria-expanded": "false", "aria-controls": logId,
         onclick: () => this.toggleLog(),
       }, icon("log"), h("span", "Log")),
-      board: h("div.board"),
+      board: h("div.board", { tabindex: "-1", role: "group", "aria-label": "Game board" }),
       bar: h("div.actionbar", { role: "group", "aria-label": "Actions" }),
       error: h("p.error", { role: "alert" }),
       log: h("ol.log", { "aria-label": "Game log", tabindex: "0" }),
@@ -139,7 +140,7 @@ export class Table {
         onchange: (e) => { this.root.dataset.speed = e.target.value; opts.onSpeed(e.target.value); },
       }, Object.entries(SPEED_LABELS).map(([v, text]) => h("option", { value: v, selected: v === (opts.speed || "normal") }, text)))));
     }
-    tools.push(this.els.logToggle);
+    tools.push(...(opts.tools || []), this.els.logToggle);
     mount(this.els.tools, tools);
     this.els.logwrap = h("aside.logwrap", { id: logId, "aria-label": "Game log" },
       h("div.logbox",
@@ -160,6 +161,18 @@ export class Table {
         e.preventDefault();
         this.onClick(e);
       } else if (e.key === "Escape") this.clearPicks();
+      else arrowKey(this.els.board, e);
+    });
+    // Where the focus last was on the board (board coordinates): after a move it goes back to
+    // the piece nearest that spot (js/boardkeys.js).
+    this.focusAt = null;
+    this.focusWanted = false;
+    this.els.board.addEventListener("focusin", (e) => {
+      const el = e.target.closest("[data-key]");
+      if (!el) return;
+      const r = el.getBoundingClientRect();
+      const b = this.els.board.getBoundingClientRect();
+      this.focusAt = { x: r.left + r.width / 2 - b.left, y: r.top + r.height / 2 - b.top };
     });
     this.els.logwrap.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.root.classList.contains("log-open")) this.toggleLog(false);
@@ -223,8 +236,12 @@ export class Table {
     this.busy = false;
     this.els.error.textContent = "";
     this.computeActions();
-    const focusKey = document.activeElement && this.root.contains(document.activeElement)
-      && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const active = document.activeElement;
+    const focusKey = active && this.root.contains(active)
+      && active.dataset ? active.dataset.key : null;
+    const keepFocus = this.focusWanted || (!!active
+      && (this.els.board.contains(active) || this.els.bar.contains(active)));
+    this.focusWanted = false;
     const ctx = this.ctx();
     mount(this.els.board, this.r.render(view, ctx));
     this.markLastMoves(ctx);
@@ -240,10 +257,18 @@ export class Table {
     this.drawEnd();
     this.drawHint();
     this.decorate();
-    if (focusKey) {
-      const again = this.els.board.querySelector(`.pickable[data-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-    }
+    const again = focusKey
+      ? this.els.board.querySelector(`.pickable[data-key="${CSS.escape(focusKey)}"]`) : null;
+    if (again) again.focus();
+    else if (keepFocus && view.result == null) this.refocus();
+  }
+
+  /** After a move: focus the piece nearest the last focused spot, else the board itself. */
+  refocus() {
+    const b = this.els.board.getBoundingClientRect();
+    const at = this.focusAt ? { x: this.focusAt.x + b.left, y: this.focusAt.y + b.top } : { x: b.left, y: b.top };
+    const to = closestTo(focusable(this.els.board), at) || this.els.bar.querySelector("button");
+    (to || this.els.board).focus({ preventScroll: !to });
   }
 
   /** When the renderer marked no last move, mark the pieces of each seat's last action. */
@@ -483,6 +508,8 @@ export class Table {
 
   send(action) {
     if (this.busy || !this.opts.onAction) return;
+    // A move made from the board or the action bar keeps the focus on the board.
+    this.focusWanted = this.root.contains(document.activeElement);
     this.busy = true;
     this.decorate();
     this.els.status.textContent = `Playing ${this.describe(action)}…`;

@@ -20,6 +20,8 @@ from .core import (
     save_record,
 )
 
+from .review import review
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -34,5 +36,6 @@ __all__ = [
     "games",
     "load_record",
     "replay",
+    "review",
     "save_record",
 ]

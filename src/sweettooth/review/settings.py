@@ -6,9 +6,10 @@ are the seat's expected share of the win (`score_weight=0`), or in Sweet Shop, t
 the expected score.
 
 Thresholds (`Thresholds`): the loss of a move is the value of the best move found minus the
-value of the move played, in the game's unit. A move whose loss is below `good` is "good" (the
-best move itself is "best"), below `inaccuracy` an "inaccuracy" is not yet reached... see
-`classify`. The figures and their calibration are in docs/review.md.
+value of the move played, in the game's unit. The best move itself is "best"; any other move is
+"good" below the inaccuracy threshold, then an "inaccuracy", a "mistake" or a "blunder" from
+each threshold on (`Thresholds.classify`). The figures and their calibration are in
+docs/review.md.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def print_review(result: Review, console: Console) -> None:
     table = Table(title=f"{result.game}, Player {result.seat + 1}: each move judged {mode}",
                   caption=f"values: {unit}; {result.iterations} search iterations per move",
                   expand=True)
-    table.add_column("ply", no_wrap=True, justify="right")
+    table.add_column("#", no_wrap=True, justify="right")  # the move number, from 1
     table.add_column("played", ratio=1)
     table.add_column("value", no_wrap=True, justify="right")
     table.add_column("best found", ratio=1)

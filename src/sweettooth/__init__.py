@@ -19,7 +19,6 @@ from .core import (
     replay,
     save_record,
 )
-
 from .review import review
 
 __version__ = "0.1.0"

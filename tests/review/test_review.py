@@ -121,7 +121,7 @@ def test_sweetshop_values_are_expected_scores() -> None:
 def test_hindsight_is_labelled_and_bad_input_is_refused() -> None:
     state = played("lechocolat", 2, 1)
     assert st.review(state, 1, iterations=20, hindsight=True).mode == "hindsight"
-    with pytest.raises(ValueError, match="seat must be 0..1"):
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.1"):
         st.review(state, 2)
     record = state.record()
     with pytest.raises(RecordError, match="does not replay"):

@@ -19,6 +19,7 @@ from .core import (
     replay,
     save_record,
 )
+from .review import review
 
 __version__ = "0.1.0"
 
@@ -34,5 +35,6 @@ __all__ = [
     "games",
     "load_record",
     "replay",
+    "review",
     "save_record",
 ]

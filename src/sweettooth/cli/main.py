@@ -41,6 +41,7 @@ from .dburl import database_url
 from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
+from .review import review_cmd
 from .serve import DbArg, HostArg, PortArg, RedisArg, serve
 from .simulate import AddressArg, BackendArg, WorkersArg, print_stats, simulate_games
 from .verify import VerifyFailed, verify
@@ -341,6 +342,7 @@ def verify_cmd(
 
 
 app.command("arena")(arena_cmd)
+app.command("review")(review_cmd)
 app.command("balance", cls=BalanceCommand)(balance_cmd)
 
 

@@ -38,6 +38,7 @@ class Hand:
         self.yuck: list[str] = list(mine.get("yuck", []))
         self.hand: list[str] = list(mine.get("hand", []))
         self.box = {b["cell"]: b for b in view["box"]}
+        self.whereabouts: list[JSON] = list(view.get("whereabouts", []))
 
     def choc(self, choc_id: str) -> Choc:
         return self.comps.chocs[self.comps.choc_index(choc_id)]
@@ -86,6 +87,26 @@ class Hand:
         held = [self.choc(c) for c in self.hand]
         return self.score(choc) <= min((self.score(c) for c in held), default=0)
 
+    def candidates(self, cell: str) -> list[Choc]:
+        """The Chocs the face-down Choc in `cell` could be, as the view's whereabouts say."""
+        return [self.choc(c) for group in self.whereabouts if cell in group["places"]
+                for c in group["chocs"]]
+
+    def risk(self, cell: str) -> str:
+        """ "; risk: 3 of the 45 Chocs it could be (7%) cost you points, veggies among them
+        (Pea Pod -2, ...)", or "" when none could: from the view's whereabouts alone, each
+        Choc it could be counted as equally likely."""
+        could = self.candidates(cell)
+        bad = [c for c in could if self.score(c) < 0]
+        if not could or not bad:
+            return ""
+        share = f"{len(bad)} of the {len(could)} Chocs it could be ({len(bad) / len(could):.0%})"
+        veggies = [c for c in bad if c.kind == "veggie"]
+        named = listed([f"{c.name} {c.score.text()}" for c in veggies[:3]]
+                       + ([f"{len(veggies) - 3} more"] if len(veggies) > 3 else []))
+        among = f", veggies among them ({named})" if veggies else ""
+        return f"; risk: {share} would cost you points{among}"
+
     def known(self, cell: str) -> Choc | None:
         b = self.box.get(cell)
         return self.choc(b["choc"]) if b and b["choc"] else None
@@ -105,7 +126,7 @@ def _turn(view: JSON, hand: Hand, verb: str, rest: list[str]) -> str:
             text = f"take {hand.fits(choc)} from {rest[0]}{where}"
             return text + (": the best Choc you know of" if hand.best_known(choc) else "")
         return (f"take the face-down Choc in {rest[0]}: nothing you can see is worth more to "
-                f"you than a Choc you have not seen")
+                f"you than a Choc you have not seen{hand.risk(rest[0])}")
     if verb == "reveal":
         choc = hand.known(rest[0])
         if choc is not None:
@@ -159,7 +180,7 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         choc = hand.known(rest[0])
         if choc is not None:
             return f"pick {rest[0]}{why}: you know it is {hand.fits(choc)}"
-        return f"pick {rest[0]}{why}: a Choc you have not seen yet"
+        return f"pick {rest[0]}{why}: a Choc you have not seen yet{hand.risk(rest[0])}"
     if verb == "give":
         choc = hand.choc(rest[0])
         to = people.name(_player(people, rest[2]))

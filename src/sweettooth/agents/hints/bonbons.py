@@ -75,7 +75,25 @@ def _a(face: str) -> str:
     return f"an {face}" if face[0] in "aeiou" else f"a {face}"
 
 
+WRAPPER = "empty wrapper"
+
+
+def wrapper_risk(view: JSON, t: Table) -> str:
+    """ "; risk: 1 in 20 that it is the empty wrapper (...)" for a square nobody has seen, while
+    the empty wrapper is still face down somewhere (once flipped it stays face up); else ""."""
+    shown = any(c["face"] == WRAPPER for line in view["grid"] for c in line)
+    if shown or t.unseen_squares < 1:
+        return ""
+    return (f"; risk: 1 in {t.unseen_squares} that it is the empty wrapper (you draw a tile "
+            f"and your turn ends)")
+
+
 def _square(view: JSON, t: Table, people: People, name: str) -> str:
+    text = _square_reason(view, t, people, name)
+    return text + wrapper_risk(view, t) if t.square_face.get(name) is None else text
+
+
+def _square_reason(view: JSON, t: Table, people: People, name: str) -> str:
     phase, face = view["phase"], t.square_face.get(name)
     if phase == "coin run":
         if face == "coin":

@@ -1,0 +1,69 @@
+"""How often a review puts each class on the moves of the easy, medium and hard bots
+(docs/review.md, "Calibration").
+
+Seat 0 plays at the level under test, the other seats are the medium bot (the hard bot counts
+CPU time for its cap, so a busy machine does not weaken it); the finished game is reviewed for
+seat 0 in fair mode. Each reviewed game is printed as one JSON line (game, level, seed, counts)
+as soon as it is done, and a table of class shares per game and level at the end.
+
+    python -m benchmarks.review_calibration --games 100
+    python -m benchmarks.review_calibration --games 5 --titles lechocolat bonbons --iterations 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+
+import sweettooth as st
+from sweettooth.agents import difficulty, play_out
+from sweettooth.review import CLASSES
+
+from .review_cost import PLAYERS
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def reviewed(game_id: str, level: str, seed: int, iterations: int | None) -> dict[str, int]:
+    """The class counts of seat 0's moves in one seeded game at `level`."""
+    game = st.game(game_id)
+    players = PLAYERS[game_id]
+    state = game.new(players, seed)
+    bots = [difficulty(game_id, level, "cpu" if level == "hard" else "wall")]
+    bots += [difficulty(game_id, "medium")] * (players - 1)
+    play_out(state, bots, [random.Random(seed * 7 + s) for s in range(players)])
+    return st.review(state, 0, iterations=iterations, seed=seed).counts()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per title and level")
+    parser.add_argument("--titles", nargs="*", default=list(PLAYERS))
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="review budget per decision (default: each game's)")
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args(argv)
+    totals: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
+    played: dict[tuple[str, str], int] = defaultdict(int)
+    for g in range(args.games):
+        for game_id in args.titles:
+            for level in LEVELS:
+                counts = reviewed(game_id, level, args.seed + g, args.iterations)
+                for c, n in counts.items():
+                    totals[game_id, level][c] += n
+                played[game_id, level] += 1
+                print(json.dumps({"game": game_id, "level": level, "seed": args.seed + g,
+                                  "counts": counts}), flush=True)
+    print(f"\n{'game':12} {'level':7} {'games':>5} {'moves':>6} "
+          + " ".join(f"{c:>10}" for c in CLASSES), file=sys.stdout)
+    for (game_id, level), counts in sorted(totals.items()):
+        moves = sum(counts.values()) or 1
+        shares = " ".join(f"{counts[c] / moves:>10.1%}" for c in CLASSES)
+        print(f"{game_id:12} {level:7} {played[game_id, level]:>5} {moves:>6} {shares}")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,6 +17,7 @@ from .core import (
     games,
     load_record,
     replay,
+    sample,
     save_record,
 )
 
@@ -34,5 +35,6 @@ __all__ = [
     "games",
     "load_record",
     "replay",
+    "sample",
     "save_record",
 ]

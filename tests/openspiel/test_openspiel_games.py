@@ -5,6 +5,7 @@ serialization, resampling, and OpenSpiel's MCTS/ISMCTS bots playing whole games.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -13,10 +14,10 @@ pyspiel = pytest.importorskip(
 np = pytest.importorskip("numpy")
 
 import sweettooth as st  # noqa: E402
-import sweettooth.openspiel  # noqa: E402,F401  (registers the games)
+import sweettooth.openspiel  # noqa: E402  (registers the games)
 from sweettooth.rl import encode  # noqa: E402
 
-CHOC = st.game("lechocolat")
+CHOC: Any = st.game("lechocolat")
 COUNTS = [(g, p) for g in st.games() for p in st.game(g).player_counts()]
 
 

@@ -53,4 +53,5 @@ def sample(game_id: str, view: JSON, rng: random.Random | int, seat: int | None 
         seed = rng
     else:
         raise SweetToothError(f"rng must be a random.Random or an integer seed, got {rng!r}")
-    return game(game_id).sample(view, seat, seed)
+    world: State = game(game_id).sample(view, seat, seed)
+    return world

@@ -11,6 +11,8 @@ from __future__ import annotations
 from . import bittersweet, bonbons, lechocolat, sweetnose, sweetshop
 from .adapter import SweettoothGame, SweettoothState, Title
 
-TITLES = {m.TITLE.game_id: m.TITLE for m in (bittersweet, bonbons, lechocolat, sweetnose, sweetshop)}
+TITLES = {
+    m.TITLE.game_id: m.TITLE for m in (bittersweet, bonbons, lechocolat, sweetnose, sweetshop)
+}
 
 __all__ = ["TITLES", "SweettoothGame", "SweettoothState", "Title"]

@@ -1,4 +1,5 @@
-"""BitterSweet in OpenSpiel: `pyspiel.load_game("sweettooth_bittersweet")` (after `import sweettooth.openspiel`)."""
+"""BitterSweet in OpenSpiel: `pyspiel.load_game("sweettooth_bittersweet")`, once
+`sweettooth.openspiel` is imported."""
 
 from __future__ import annotations
 

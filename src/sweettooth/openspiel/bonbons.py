@@ -1,4 +1,5 @@
-"""Bonbons in OpenSpiel: `pyspiel.load_game("sweettooth_bonbons")` (after `import sweettooth.openspiel`)."""
+"""Bonbons in OpenSpiel: `pyspiel.load_game("sweettooth_bonbons")`, once
+`sweettooth.openspiel` is imported."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ TITLE = Title(
     game_id="bonbons",
     long_name="sweettooth Bonbons",
     max_chance_outcomes=36,
-    # Chance: set-up only: the shuffles of the round tiles and of the grid (66 nodes in the standard game).
+    # Chance: set-up only, the shuffles of the round tiles and of the grid (66 nodes by default).
     chance_nodes=lambda players, moves: 100,
 )
 

@@ -23,14 +23,15 @@ import importlib
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from sweettooth.core.rng import Rng
 
 # The module (`sweettooth.core.game` the attribute is the registry's `game` function).
-core_game = importlib.import_module("sweettooth.core.game")
+core_game: Any = importlib.import_module("sweettooth.core.game")
 
 
-class NeedChance(Exception):  # noqa: N818 (a signal, not an error)
+class NeedChance(Exception):
     """The script ran out: the engine needs a uniform draw in [0, n)."""
 
     def __init__(self, n: int) -> None:
@@ -79,7 +80,7 @@ class ScriptedRandom(random.Random):
         super().__init__(0)
         self.scripted = rng
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         return self.scripted._below(n)
 
     def random(self) -> float:
@@ -92,10 +93,10 @@ def scripted_setup(rng: ScriptedRng) -> Iterator[None]:
     `Rng(seed)`, and Bonbons deals from a `random.Random(seed)`; both are replaced. How the deal
     of a new game becomes chance nodes (set-up is synchronous: nothing else runs meanwhile)."""
     saved_rng, saved_random = core_game.Rng, random.Random
-    core_game.Rng = lambda seed=0: rng  # type: ignore[assignment,misc]
+    core_game.Rng = lambda seed=0: rng
     random.Random = lambda seed=None: ScriptedRandom(rng)  # type: ignore[assignment,misc]
     try:
         yield
     finally:
-        core_game.Rng = saved_rng  # type: ignore[misc]
+        core_game.Rng = saved_rng
         random.Random = saved_random  # type: ignore[misc]

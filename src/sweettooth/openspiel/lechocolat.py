@@ -1,4 +1,5 @@
-"""Le Chocolat in OpenSpiel: `pyspiel.load_game("sweettooth_lechocolat")` (after `import sweettooth.openspiel`)."""
+"""Le Chocolat in OpenSpiel: `pyspiel.load_game("sweettooth_lechocolat")`, once
+`sweettooth.openspiel` is imported."""
 
 from __future__ import annotations
 

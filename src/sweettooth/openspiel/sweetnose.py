@@ -1,4 +1,5 @@
-"""Sweet Nose in OpenSpiel: `pyspiel.load_game("sweettooth_sweetnose")` (after `import sweettooth.openspiel`)."""
+"""Sweet Nose in OpenSpiel: `pyspiel.load_game("sweettooth_sweetnose")`, once
+`sweettooth.openspiel` is imported."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Sweet Shop in OpenSpiel: `pyspiel.load_game("sweettooth_sweetshop")` (after `import sweettooth.openspiel`)."""
+"""Sweet Shop in OpenSpiel: `pyspiel.load_game("sweettooth_sweetshop")`, once
+`sweettooth.openspiel` is imported."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def main() -> None:
     while time.time() < end:
         solver.iteration()
         iterations += 1
-    table = solver._infostates  # noqa: SLF001 (the solver's regret/average table)
+    table = solver._infostates  # the solver's regret and average-policy table
     average = solver.average_policy()
     rs = np.random.RandomState(0)
     shares = []

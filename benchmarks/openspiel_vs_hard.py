@@ -84,8 +84,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     args = parser.parse_args()
     game = pyspiel.load_game(f"sweettooth_{args.game}")
-    hard = dataclasses.replace(difficulty(args.game, "hard", clock="cpu"),
-                               iterations=None, seconds=args.seconds)
+    level: Any = difficulty(args.game, "hard", clock="cpu")  # an ISMCTSAgent (a dataclass)
+    hard = dataclasses.replace(level, iterations=None, seconds=args.seconds)
     spiel = TimedISMCTS(game, args.seconds, np.random.RandomState(0))
     if args.game == "sweetshop":
         scores: dict[str, list[float]] = {"openspiel-ismcts": [], "sweettooth-hard": []}

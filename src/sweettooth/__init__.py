@@ -17,6 +17,7 @@ from .core import (
     games,
     load_record,
     replay,
+    sample,
     save_record,
 )
 from .review import review
@@ -36,5 +37,6 @@ __all__ = [
     "load_record",
     "replay",
     "review",
+    "sample",
     "save_record",
 ]

@@ -1,5 +1,5 @@
 """The standard checkers: PettingZoo's api_test for every game and player count, Gymnasium's
-check_env for every registered id."""
+check_env with default arguments for every registered id, and render_test."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import warnings
 import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, render_test  # type: ignore[import-untyped]
 
 import sweettooth as st
 import sweettooth.rl as rl
@@ -24,13 +24,21 @@ def test_pettingzoo_api(game_id: str, players: int) -> None:
 
 
 @pytest.mark.parametrize("env_id", sorted(GYM_IDS.values()))
-def test_gymnasium_check_env(env_id: str) -> None:
-    # The checker plays `action_space.sample()`, mostly illegal ids: with illegal="penalty" such
-    # an id ends the episode (the default, "raise", would stop the checker at its first step).
-    env = gymnasium.make(env_id, opponent="random", illegal="penalty", render_mode="ansi")
+def test_gymnasium_check_env_with_default_arguments(env_id: str) -> None:
+    # The checker plays `action_space.sample()`, mostly illegal ids: by default such an id ends
+    # the episode with a penalty, as in PettingZoo's classic games ("raise" would stop it).
+    env = gymnasium.make(env_id)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a warning from the checker is a failure here
-        check_env(env.unwrapped, skip_render_check=False)
+        check_env(env.unwrapped)
+    rendered = gymnasium.make(env_id, opponent="random", render_mode="ansi")
+    check_env(rendered.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize("game_id", ["lechocolat", "sweetshop"])
+def test_pettingzoo_render_test(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: rl.env(game_id, render_mode=render_mode))
+    assert "\n" in capsys.readouterr().out  # "human" printed the drawing
 
 
 def test_every_id_is_registered() -> None:

@@ -106,8 +106,8 @@ def test_a_seats_observation_survives_a_redeal_of_what_it_cannot_see(game_id: st
     assert checked >= 3 * players
 
 
-def test_an_id_outside_the_mask_raises_a_clear_error() -> None:
-    env = rl.env("sweetshop")
+def test_with_illegal_raise_an_id_outside_the_mask_raises_a_clear_error() -> None:
+    env = rl.env("sweetshop", illegal="raise")
     env.reset(seed=1)
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -119,12 +119,16 @@ def test_an_id_outside_the_mask_raises_a_clear_error() -> None:
         env.step(len(env.actions))
 
 
-def test_with_the_penalty_option_an_illegal_id_ends_the_episode() -> None:
-    env = rl.env("lechocolat", illegal="penalty", illegal_penalty=-2.0)
+def test_by_default_an_illegal_id_ends_the_episode_with_a_penalty() -> None:
+    env = rl.env("lechocolat")
     env.reset(seed=1)
     obs, *_ = env.last()
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert all(env.terminations.values())
+    assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
+    env = rl.env("lechocolat", illegal_penalty=-2.0)
+    env.reset(seed=1)
+    env.step(len(env.actions))  # outside the action space: the same
     assert env.rewards == {"player_0": -2.0, "player_1": 0.0}
 
 
@@ -213,7 +217,7 @@ def test_gym_learner_seat_and_opponents() -> None:
     assert isinstance(inner, rl.SweettoothGym)
     assert np.array_equal(inner.action_masks(), obs["action_mask"])
     assert np.array_equal(obs["observation"], rl.encode("bittersweet", view))
-    with pytest.raises(ValueError, match="one agent name or 2"):
+    with pytest.raises(ValueError, match="one opponent or 2"):
         gymnasium.make("sweettooth/BitterSweet-v0", players=3, opponent=["random"])
     with pytest.raises(ValueError, match="unknown agent"):
         gymnasium.make("sweettooth/SweetNose-v0", opponent="grandmaster")

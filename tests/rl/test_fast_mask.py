@@ -58,7 +58,7 @@ def test_the_fast_games_include_the_slowest_to_mask() -> None:
 
 @pytest.mark.parametrize("game_id", ["sweetshop", *FAST])
 def test_ids_outside_the_mask_raise_and_change_nothing(game_id: str) -> None:
-    env = rl.env(game_id, views="lazy")
+    env = rl.env(game_id, views="lazy", illegal="raise")
     env.reset(seed=4)
     obs, *_ = env.last()
     mask = obs["action_mask"]

@@ -1,5 +1,6 @@
 """Layer 1: the game protocol, registry, records and errors. Standard library only."""
 
+from .determinize import sample
 from .errors import (
     DataError,
     IllegalAction,
@@ -44,6 +45,7 @@ __all__ = [
     "register",
     "replay",
     "rules_markdown",
+    "sample",
     "save_record",
     "seats",
     "sections",

@@ -44,14 +44,14 @@ class RewardRule:
     - `reward="auto"` (default): "score" for a solo game (Sweet Shop, where the one seat always
       wins), else "win";
     - `score_weight` (default 0): adds `score_weight * final score` to the win share (shaping);
-    - `illegal="raise"` (default) raises `IllegalMoveError` on an id outside the mask; with
-      `illegal="penalty"` the episode ends instead, the offender gets `illegal_penalty`
-      (default -1) and the other seats 0.
+    - `illegal="penalty"` (default, as PettingZoo's classic games): an id outside the mask ends
+      the episode, the offender gets `illegal_penalty` (default -1) and the other seats 0;
+      `illegal="raise"` raises `IllegalMoveError` instead and changes nothing.
     """
 
     reward: str = "auto"
     score_weight: float = 0.0
-    illegal: str = "raise"
+    illegal: str = "penalty"
     illegal_penalty: float = -1.0
 
     def __post_init__(self) -> None:
@@ -81,7 +81,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
     """One sweettooth game as a PettingZoo AEC environment; made by `sweettooth.rl.env`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the instance)
-        "render_modes": ["ansi"], "render_fps": 4, "name": "sweettooth_v0",
+        "render_modes": ["ansi", "human"], "render_fps": 4, "name": "sweettooth_v0",
         "is_parallelizable": False,
     }
 
@@ -93,7 +93,7 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = "ansi",
         reward: str = "auto",
         score_weight: float = 0.0,
-        illegal: str = "raise",
+        illegal: str = "penalty",
         illegal_penalty: float = -1.0,
         max_steps: int | None = None,
         views: str = "info",
@@ -109,8 +109,9 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         self.players = players
         self.options = dict(self.spec.options)
         self.rules = RewardRule(reward, score_weight, illegal, illegal_penalty)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
         self.render_mode = render_mode
         declared = self.game.max_length(players, self.options)
         self.max_length = declared if max_steps is None else min(declared, max_steps)
@@ -363,10 +364,15 @@ class SweettoothAEC(AECEnv):  # type: ignore[misc]
         return sorted(self._legal()[0])
 
     def render(self) -> str | None:
-        """The text drawing of the game as a spectator sees it (`game.render(view)`)."""
+        """The text drawing of the game as a spectator sees it (`game.render(view)`): returned
+        with render_mode="ansi", printed (and None returned) with "human", None without."""
         if self.render_mode is None:
             return None
-        return self.game.render(self.state.view(None))
+        text = self.game.render(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

@@ -10,9 +10,11 @@ Registered on `import sweettooth.rl`:
 | `sweettooth/SweetShop-v0`    | sweetshop   | 1                 |
 | `sweettooth/BitterSweet-v0`  | bittersweet | 2 (2-4)           |
 
-Keywords: `players`, `opponent` (an agent name as `sweettooth.agents.make_agent` reads it, default
-"medium": the game's medium level; one name for every other seat, or a list with one per other
-seat), `seat` (the learner's seat, default 0), and every keyword of `sweettooth.rl.env`.
+Keywords: `players`, `opponent` (default "medium": the game's medium level; an agent name, an
+Agent, a `MaskedPolicy`, a `FrozenPool` or a callable `view -> action`, see `opponents.py`; one
+for every other seat, or a list with one per other seat), `seat` (the learner's seat, default
+0), `render_mode` (None: `render()` returns None; "ansi": it returns the text drawing; "human":
+it prints it), and every keyword of `sweettooth.rl.env`.
 
 The observation is the dict of the AEC environment (`observation`, `action_mask`); `info` holds
 the learner's raw view (`info["view"]`) and its mask (`info["action_mask"]`);
@@ -29,9 +31,10 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from sweettooth.agents import Agent, make_agent, seat_rngs
+from sweettooth.agents import seat_rngs
 
 from .aec import SweettoothAEC, agent_name
+from .opponents import Opponent, Seat, check_opponent
 
 GYM_IDS = {
     "lechocolat": "sweettooth/LeChocolat-v0",
@@ -58,13 +61,13 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
     """One learner seat; the other seats are played by sweettooth agents (see the module
     docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as Gymnasium)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (as Gymnasium)
 
     def __init__(
         self,
         game_id: str,
         players: int | None = None,
-        opponent: str | Sequence[str] = "medium",
+        opponent: Opponent | Sequence[Opponent] = "medium",
         seat: int = 0,
         render_mode: str | None = None,
         views: str = "info",
@@ -85,17 +88,19 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.seat = seat
         self.agent = agent_name(seat)
         others = [s for s in range(self.players) if s != seat]
-        names = [opponent] * len(others) if isinstance(opponent, str) else list(opponent)
+        one = isinstance(opponent, str) or not isinstance(opponent, Sequence)
+        names: list[Opponent] = (
+            [opponent] * len(others) if one else list(opponent)  # type: ignore[list-item,arg-type]
+        )
         if len(names) != len(others):
             raise ValueError(
-                f"opponent: give one agent name or {len(others)} (one per other seat), "
+                f"opponent: give one opponent or {len(others)} (one per other seat), "
                 f"got {len(names)}"
             )
-        self.opponent_names = dict(zip(others, names, strict=True))
-        # Made now so that a bad name fails here (make_agent names the valid ones).
-        self._opponents: dict[int, Agent] = {
-            s: make_agent(n) for s, n in self.opponent_names.items()
-        }
+        for spec in names:
+            check_opponent(spec)  # a bad name or type fails here, not at the first move
+        self.opponent_names: dict[int, Opponent] = dict(zip(others, names, strict=True))
+        self._opponents: dict[int, Seat] = {}
         self._rngs: list[random.Random] = []
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
@@ -113,8 +118,8 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
             seed = int(self.np_random.integers(2**48))
         self.aec.reset(seed=seed)
         # Fresh agents each episode, each with its own generator from the episode's seed.
-        self._opponents = {s: make_agent(n) for s, n in self.opponent_names.items()}
         self._rngs = seat_rngs(seed, self.players)
+        self._opponents = {s: Seat(n, self._rngs[s]) for s, n in self.opponent_names.items()}
         reward = self._play_others()
         del reward  # nothing is paid before the learner's first move
         obs, _, _, _, info = self._last()
@@ -130,12 +135,7 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
             if mover == self.agent:
                 break
             seat = aec.seat_of(mover)
-            state = aec.state
-            agent = self._opponents[seat]
-            # An agent that never looks (the random bot) is handed no view, as in play_out.
-            view = aec.current_view() if getattr(agent, "needs_view", True) else {}
-            action = agent.choose(state.game, view, aec.legal_actions(), self._rngs[seat])
-            aec.step(aec.spec.action_id(action))
+            aec.step(self._opponents[seat].act(aec, seat))
             paid += aec.rewards[self.agent]
         return paid
 
@@ -166,7 +166,8 @@ class SweettoothGym(gymnasium.Env[dict[str, Any], np.int64]):
         return mask
 
     def render(self) -> str | None:
-        """The text drawing of the game (spectator's view)."""
+        """The text drawing of the game (spectator's view): returned with render_mode="ansi",
+        printed with "human" (None returned), None without a render_mode."""
         if self.render_mode is None:
             return None
         return self.aec.render()

@@ -324,10 +324,24 @@ class Store:
             return claimed
 
     def set_ready(self, table_id: str, seat: int) -> None:
+        """Mark the seat's player as connected once; if that was the last seat to connect, the
+        table's status becomes `playing` in the same transaction. The table's row is locked
+        first, so seats readied at once through several processes are counted one after the
+        other and the last of them always sees the others (without it, each saw only its own
+        and the game stayed `waiting`)."""
         with self._transaction() as conn:
+            conn.execute(select(TableRow.id).where(TableRow.id == table_id).with_for_update())
             conn.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(ready=True)
+            )
+            seats = SeatRow.__table__.c
+            conn.execute(
+                update(TableRow).where(
+                    TableRow.id == table_id, TableRow.status == "waiting",
+                    ~select(seats.seat).where(seats.table_id == table_id, seats.ready.is_(False))
+                    .exists())
+                .values(status="playing")
             )
             self._changed(conn, table_id)
 

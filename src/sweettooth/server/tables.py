@@ -658,6 +658,8 @@ class TableManager:
                 "not_your_seat", f"you hold seat {seat}, not seat {msg.seat}; act for your own seat"
             )
         async with table.lock:
+            if self.tables.get(table.id) is not table:  # replaced by a copy loaded again
+                raise ProtocolError("stale_ply", "the table was reloaded; reconnect")
             state = table.state
             if table.status == "abandoned":
                 raise ProtocolError("game_over", "the game was abandoned")

@@ -41,10 +41,21 @@ def ensure(extra: str) -> None:
         print(f"creating virtual environment {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("installing sweettooth and its dependencies (first run only) ...", flush=True)
-    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run_quietly(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
     target = f".[{extra}]" if extra else "."
-    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", target)
+    run_quietly(BIN / "python", "-m", "pip", "install", "--quiet", "-e", target)
     stamp.touch()
+
+
+def run_quietly(*cmd: str | Path) -> None:
+    """Run an install step with its output held back: shown only if it fails (pip's warnings
+    about the machine's indexes would otherwise land before a command's own one-line error)."""
+    done = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    if done.returncode:
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        sys.exit(done.returncode)
 
 
 def play_in_browser(rest: list[str]) -> None:
@@ -118,12 +129,12 @@ def main(argv: list[str]) -> None:
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
         run(BIN / "mypy")
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
-        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), *marks,
-            *rest)
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rs",
+            *marks, *rest)  # -rs: why each skipped test skipped
     elif command == "slow":
         ensure("dev")
-        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-m", "slow",
-            *rest)
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rs",
+            "-m", "slow", *rest)
     elif command == "bench":
         ensure("dev")
         run(BIN / "sweettooth", "bench", *rest)

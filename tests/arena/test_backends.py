@@ -52,7 +52,7 @@ def _free_port() -> int:
 
 def test_a_dead_ray_address_fails_at_once_naming_it() -> None:
     """Nothing listens there: a clear error within seconds, not Ray's minutes of retries."""
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="Ray is the optional extra sweettooth[ray]")
     address = f"ray://127.0.0.1:{_free_port()}"
     started = time.monotonic()
     with pytest.raises(BackendError, match=f"cannot reach the Ray cluster at {address}"):

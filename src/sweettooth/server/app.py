@@ -291,36 +291,48 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         )
 
     sockets: dict[str, int] = {}
+    lookups = AddressLimiter(cfg.unknown_table_burst, cfg.unknown_table_per_second)
 
     async def play(websocket: WebSocket, table_id: str) -> None:
-        """A client of a table (`/ws/tables/{table_id}`; `play_route.PlaySockets` calls it)."""
-        await websocket.accept()
-        address = websocket.client.host if websocket.client else "unknown"
-        if sockets.get(address, 0) >= cfg.max_connections_per_address:
-            await websocket.send_text(error(
-                "too_many_connections", f"at most {cfg.max_connections_per_address} WebSockets "
-                "per address; close one first", None))
-            await websocket.close(code=1008)
-            return
-        sockets[address] = sockets.get(address, 0) + 1
-        try:
-            manager: TableManager = websocket.app.state.manager
+        """A client of a table (`/ws/tables/{table_id}`; `play_route.PlaySockets` calls it).
+        A client gone before it is answered ends the call quietly (no traceback to log)."""
+        with contextlib.suppress(WebSocketDisconnect):
+            await websocket.accept()
+            address = websocket.client.host if websocket.client else "unknown"
+            if sockets.get(address, 0) >= cfg.max_connections_per_address:
+                await refuse(websocket, 1008, error(
+                    "too_many_connections", f"at most {cfg.max_connections_per_address} "
+                    "WebSockets per address; close one first", None))
+                return
+            sockets[address] = sockets.get(address, 0) + 1
+            try:
+                await serve(websocket, address, table_id)
+            finally:
+                sockets[address] -= 1
+                if sockets[address] <= 0:
+                    del sockets[address]
+
+    async def serve(websocket: WebSocket, address: str, table_id: str) -> None:
+        manager: TableManager = websocket.app.state.manager
+        table = manager.tables.get(table_id)
+        if table is None:  # a look-up in the database: limited per address
+            bucket = lookups.bucket(address)
+            if bucket.exhausted():
+                await refuse(websocket, 1008, error(
+                    "rate_limited", "too many connections to tables not open here; wait "
+                    f"{bucket.retry_after() or 60} s", None))
+                return
             try:
                 table = await manager.get(table_id) if len(table_id) <= 32 else None
             except StorageUnavailable as exc:
-                await websocket.send_text(storage_error(exc, None, None))
-                await websocket.close(code=1013)  # try again later
+                await refuse(websocket, 1013, storage_error(exc, None, None))  # try later
                 return
             if table is None:
-                await websocket.send_text(
-                    error("not_found", f"no table {table_id[:40]!a}", None))
-                await websocket.close(code=4404)
+                bucket.allow()  # only a miss spends a look-up
+                await refuse(websocket, 4404,
+                             error("not_found", f"no table {table_id[:40]!a}", None))
                 return
-            await Session(websocket, manager, table, cfg).run()
-        finally:
-            sockets[address] -= 1
-            if sockets[address] <= 0:
-                del sockets[address]
+        await Session(websocket, manager, table, cfg).run()
 
     app.play_handler = play
     app.include_router(replay_api.router)  # before the web client's mount at "/"
@@ -335,6 +347,13 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         app.mount("/", web_static.web_app(WEB_DIR), name="web")
 
     return app
+
+
+async def refuse(websocket: WebSocket, code: int, frame: str) -> None:
+    """Send an accepted WebSocket one error frame and close it with `code`; a client already
+    gone is no error (WebSocketDisconnect, raised by the send, ends the handler quietly)."""
+    await websocket.send_text(frame)
+    await websocket.close(code=code)
 
 
 class Session:

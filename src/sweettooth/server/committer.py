@@ -7,9 +7,12 @@ run on the event loop, so between two batches it waited for the loop to notice t
 committed and to start the second: under load (a busy loop) every action's round trip paid for
 that wait on top of the commit.
 
-A batch the database refuses is retried with backoff (`time.sleep`, in this thread) for
-`retry_seconds`; then each of its actions fails with `unavailable()` (the server's
-`StorageUnavailable`) and nothing of it was applied. An `IntegrityError` is `insert`'s to handle
+A batch the database refuses is retried with backoff (`time.sleep`, in this thread); each of
+its actions fails with `unavailable()` (the server's `StorageUnavailable`), and nothing of it
+was applied, once another attempt could not end within `retry_seconds` of the moment that
+action was queued: the time it waited behind other batches and writes counts, so every action
+is answered within `retry_seconds` (plus at most one attempt in progress) however many are
+queued while the database is locked. An `IntegrityError` is `insert`'s to handle
 (it answers False for a ply already taken); one that escapes it fails the batch at once.
 
 It is also an `Executor`: `submit(fn, *args)` runs other writes in the same thread, between batches.
@@ -48,6 +51,7 @@ class _Action:
     pending: Any
     future: asyncio.Future[bool]
     loop: asyncio.AbstractEventLoop
+    deadline: float  # time.monotonic() by which it is committed or refused
 
 
 @dataclass(slots=True)
@@ -90,7 +94,7 @@ class GroupCommit(Executor):
             raise self.unavailable()
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[bool] = loop.create_future()
-        self._queue.put(_Action(pending, fut, loop))
+        self._queue.put(_Action(pending, fut, loop, time.monotonic() + self.retry_seconds))
         return await fut
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
@@ -167,31 +171,42 @@ class GroupCommit(Executor):
         return True
 
     def _commit(self, actions: list[_Action]) -> None:
-        deadline = time.monotonic() + self.retry_seconds
+        """Commit `actions`, retrying while the database refuses; an action is refused once
+        another attempt (taking as long as the last one) would end past its deadline."""
         delay = 0.05
-        outcome: list[bool] | Exception
-        while True:
+        attempt = 0.0  # how long the last attempt took
+        while actions:
+            now = time.monotonic()
+            late = [a for a in actions if now + attempt > a.deadline]
+            if late:
+                self._answer(late, self.unavailable())
+                actions = [a for a in actions if now + attempt <= a.deadline]
+                if not actions:
+                    return
+            started = time.monotonic()
             try:
-                outcome = self.insert([a.pending for a in actions])
-                break
+                outcome: list[bool] | Exception = self.insert([a.pending for a in actions])
             except IntegrityError as exc:  # a constraint, not a fault: retrying cannot help
                 log.error("cannot commit actions: %s", _brief(exc))
                 outcome = self.unavailable()
-                break
             except SQLAlchemyError as exc:
-                if time.monotonic() + delay > deadline or self.closing() or self._stopped:
+                now = time.monotonic()
+                attempt = now - started
+                if self.closing() or self._stopped or all(
+                        now + delay + attempt > a.deadline for a in actions):
                     log.error("database write failed, giving up: %s", _brief(exc))
-                    outcome = self.unavailable()
-                    break
+                    self._answer(actions, self.unavailable())
+                    return
                 log.warning("database write failed, retrying in %.2f s: %s", delay,
                             _brief(exc))
                 time.sleep(delay)
                 delay = min(delay * 2, 1.0)
+                continue
             except Exception as exc:  # a bug, not the database: nothing is acknowledged
                 log.exception("cannot commit actions: %s", _brief(exc))
                 outcome = self.unavailable()
-                break
-        self._answer(actions, outcome)
+            self._answer(actions, outcome)
+            return
 
     def _answer(self, actions: list[_Action], outcome: list[bool] | Exception) -> None:
         """Hand each action's outcome to the event loop it waits on."""

@@ -38,6 +38,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -53,6 +54,15 @@ log = logging.getLogger("sweettooth.server")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x5357_4545_5400  # PostgreSQL advisory lock held while migrating
+OWNER_LOCK = 0x5354_4F57  # first key of the advisory lock on one owner's tables (int4)
+
+
+class TableCapReached(Exception):
+    """The owner already has as many unfinished tables as allowed (nothing was written)."""
+
+    def __init__(self, owner: str, cap: int) -> None:
+        super().__init__(f"{owner} already has {cap} unfinished tables open")
+        self.owner, self.cap = owner, cap
 
 
 def hash_token(token: str) -> str:
@@ -192,10 +202,16 @@ class Store:
             self._notify(conn, [table_event(self.origin, table_id, new)])
 
     # -- tables --------------------------------------------------------------------------------
-    def create_table(self, table: TableData, lease: tuple[str, float] | None = None) -> None:
+    def create_table(
+        self, table: TableData, lease: tuple[str, float] | None = None, cap: int | None = None
+    ) -> None:
         """Write the table and its seats in one transaction (with `lease` (holder, seconds): and
-        the lease on its bots)."""
+        the lease on its bots). With `cap`: `TableCapReached` (and nothing written) if its
+        owner already has `cap` unfinished tables, counted and claimed in that transaction, so
+        the cap holds however many requests and processes race (`_claim_owner_slot`)."""
         with self._transaction() as conn:
+            if cap is not None and table.owner is not None:
+                self._claim_owner_slot(conn, table.owner, cap)
             conn.execute(insert(TableRow), {
                 "id": table.id, "game": table.game, "rules_version": table.rules_version,
                 "players": table.players, "seed": table.seed & LOW63,
@@ -214,6 +230,24 @@ class Store:
             if lease is not None:
                 conn.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
             self._changed(conn, table.id, new=True)
+
+    def _claim_owner_slot(self, conn: Connection, owner: str, cap: int) -> None:
+        """Count `owner`'s unfinished tables inside `conn`'s transaction; TableCapReached at
+        `cap`. PostgreSQL: a transaction-scoped advisory lock per owner makes concurrent
+        creates by one owner (from any process) count one after the other, each seeing the
+        rows the one before committed. SQLite: every write of the one server process runs in
+        one writer thread, inside the database's single write lock, so the count and the
+        insert after it are never interleaved with another create."""
+        if self._postgres:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k, hashtext(:o))"),
+                         {"k": OWNER_LOCK, "o": owner})
+        tables = TableRow.__table__.c
+        count = conn.execute(
+            select(func.count()).select_from(TableRow.__table__)
+            .where(tables.owner == owner, tables.status.in_(("waiting", "playing")))
+        ).scalar_one()
+        if count >= cap:
+            raise TableCapReached(owner, cap)
 
     def load_table(self, table_id: str, from_ply: int = 0) -> TableData | None:
         """The table as stored, with its actions from `from_ply` on (all by default)."""
@@ -290,10 +324,24 @@ class Store:
             return claimed
 
     def set_ready(self, table_id: str, seat: int) -> None:
+        """Mark the seat's player as connected once; if that was the last seat to connect, the
+        table's status becomes `playing` in the same transaction. The table's row is locked
+        first, so seats readied at once through several processes are counted one after the
+        other and the last of them always sees the others (without it, each saw only its own
+        and the game stayed `waiting`)."""
         with self._transaction() as conn:
+            conn.execute(select(TableRow.id).where(TableRow.id == table_id).with_for_update())
             conn.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(ready=True)
+            )
+            seats = SeatRow.__table__.c
+            conn.execute(
+                update(TableRow).where(
+                    TableRow.id == table_id, TableRow.status == "waiting",
+                    ~select(seats.seat).where(seats.table_id == table_id, seats.ready.is_(False))
+                    .exists())
+                .values(status="playing")
             )
             self._changed(conn, table_id)
 

@@ -30,6 +30,13 @@ class RateLimiter:
             return True
         return False
 
+    def exhausted(self) -> bool:
+        """Whether the next message would be refused (nothing is spent)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return self.tokens < 1.0
+
     def retry_after(self) -> int | None:
         """Whole seconds (at least 1) until the next message is allowed; None if never (a
         bucket that does not refill)."""

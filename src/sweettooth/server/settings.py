@@ -87,6 +87,12 @@ class Settings:
     empty (the default): none, every client is its socket's address."""
     max_tables_per_address: int = 20
     """Unfinished tables one client address may have opened (then 429)."""
+    unknown_table_burst: int = 20
+    """Play WebSockets to tables this process does not have in memory (looked up in the
+    database; unknown ones answered `not_found`) one client address may open at once; past
+    that, and `unknown_table_per_second`, they are answered `rate_limited` without a look-up."""
+    unknown_table_per_second: float = 1.0
+    """Sustained such look-ups per second per client address."""
     waiting_table_ttl: float = 3600.0
     """Seconds a table nobody has joined stays open before it expires (is deleted)."""
     abandoned_after: float = 900.0
@@ -157,6 +163,7 @@ class Settings:
             "max_body_bytes": self.max_body_bytes,
             "max_connections_per_address": self.max_connections_per_address,
             "max_tables_per_address": self.max_tables_per_address,
+            "unknown_table_burst": self.unknown_table_burst,
         }
         for name, value in positive.items():
             if value < 1:
@@ -165,8 +172,10 @@ class Settings:
             raise ValueError(
                 f"ws_compress_min_bytes must not be negative, got {self.ws_compress_min_bytes}"
             )
-        if self.rate_per_second < 0 or self.http_per_second < 0 or self.bot_delay < 0:
-            raise ValueError("rate_per_second, http_per_second and bot_delay must not be negative")
+        if (self.rate_per_second < 0 or self.http_per_second < 0 or self.bot_delay < 0
+                or self.unknown_table_per_second < 0):
+            raise ValueError("rate_per_second, http_per_second, unknown_table_per_second and "
+                             "bot_delay must not be negative")
         durations = {
             "sqlite_busy_timeout": self.sqlite_busy_timeout,
             "storage_retry_seconds": self.storage_retry_seconds,

@@ -44,7 +44,7 @@ from sweettooth.core import game as get_game
 from .bots import LEVELS, AgentFactory, decide, decide_with, make_executor
 from .cluster import Cluster
 from .committer import GroupCommit
-from .db import PendingAction, SeatData, Store, TableData, hash_token
+from .db import PendingAction, SeatData, Store, TableCapReached, TableData, hash_token
 from .options import OptionRangeError, check_online
 from .protocol import ActionMsg, ProtocolError, dumps, error
 from .settings import Settings
@@ -418,8 +418,7 @@ class TableManager:
             raise LobbyError(503, "the server has as many open tables as it accepts; try later")
         cap = self.settings.max_tables_per_address
         if owner is not None and sum(1 for t in live if t.owner == owner) >= cap:
-            raise LobbyError(429, f"{owner} already has {cap} unfinished tables open; play or "
-                             "leave some (tables nobody joins expire) before opening more")
+            raise _cap_reached(owner, cap)  # known here already; the database decides the rest
         try:
             game = get_game(game_id)
             check_online(game, options)
@@ -452,7 +451,10 @@ class TableManager:
             data = TableData(**{**_fields(data), "status": "playing"})
             table.status = "playing"
         lease = self.cluster.lease_for_new_table() if "bot" in (k for k, _ in specs) else None
-        await self.write(self.store.create_table, data, lease)
+        try:
+            await self.write(self.store.create_table, data, lease, cap)
+        except TableCapReached:
+            raise _cap_reached(owner or "", cap) from None
         if lease is not None:
             self.cluster.took(table.id)
         self.tables[table.id] = table
@@ -656,6 +658,8 @@ class TableManager:
                 "not_your_seat", f"you hold seat {seat}, not seat {msg.seat}; act for your own seat"
             )
         async with table.lock:
+            if self.tables.get(table.id) is not table:  # replaced by a copy loaded again
+                raise ProtocolError("stale_ply", "the table was reloaded; reconnect")
             state = table.state
             if table.status == "abandoned":
                 raise ProtocolError("game_over", "the game was abandoned")
@@ -856,6 +860,11 @@ class TableManager:
 
 
 BOT_RETRY_MAX = 5.0
+
+
+def _cap_reached(owner: str, cap: int) -> LobbyError:
+    return LobbyError(429, f"{owner} already has {cap} unfinished tables open; play or leave "
+                      "some (tables nobody joins expire) before opening more")
 
 
 def _brief(exc: BaseException) -> str:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,6 +33,24 @@ from sweettooth.games.sweetshop.cards import CARDS
 from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
 
 GAME = st.game("sweetshop")
+
+
+def nth_position(seed: int, n: int, wanted: Callable[[State], bool]) -> State:
+    """The n-th position (from 0) for which `wanted` holds in the seeded game that `positions`
+    plays: the medium bot with a random move 30% of the time."""
+    medium = difficulty("sweetshop", "medium")
+    state = GAME.new(1, seed)
+    rng = random.Random(seed)
+    while state.to_move is not None:
+        if wanted(state):
+            if n == 0:
+                return state
+            n -= 1
+        legal = state.legal_actions()
+        move = rng.choice(legal) if rng.random() < 0.3 else medium.choose(
+            GAME, state.view(0), legal, rng)
+        state.apply(move)
+    raise AssertionError(f"game {seed} has too few such positions")
 
 
 def free_eats(state: State) -> list[Any]:
@@ -67,14 +86,21 @@ def sugar_rush_on_offer(state: State) -> bool:
         free_eats(state))
 
 
+def free_eat_at_the_end(state: State) -> bool:
+    """A free Eat on offer with at most 3 cards left in the deck."""
+    return state.view(0)["deck"] <= 3 and bool(free_eats(state))
+
+
 LATE = list(positions(GAME, 1, late_free_eat, count=4, seeds=range(300)))
 RUSHES = list(positions(GAME, 1, sugar_rush_on_offer, count=2, seeds=range(300)))
+ENDS = [nth_position(seed, n, free_eat_at_the_end) for seed, n in ((268, 1), (296, 3), (296, 4))]
+"""Positions where the hard bot of December 2026 (`hard-2026-12`) ended its turn instead."""
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("index", range(len(LATE) + len(RUSHES)))
+@pytest.mark.parametrize("index", range(len(LATE) + len(RUSHES) + len(ENDS)))
 def test_does_not_end_the_turn_with_a_free_eat(level: str, index: int) -> None:
-    state = (LATE + RUSHES)[index]
+    state = (LATE + RUSHES + ENDS)[index]
     bad = blunders(GAME, state, level, gives_up_a_free_eat)
     assert len(bad) <= ALLOWED, f"{level} gave up a free Eat {len(bad)}/{SEARCHES}: {bad}"
 
@@ -90,25 +116,8 @@ def last_resort_on_grabbable(state: State) -> bool:
     return any(wastes_last_resort(state, a) for a in state.legal_actions())
 
 
-def nth_position(seed: int, n: int) -> State:
-    """The n-th position (from 0) with `last_resort_on_grabbable` in the seeded game that
-    `positions` plays: the medium bot with a random move 30% of the time."""
-    medium = difficulty("sweetshop", "medium")
-    state = GAME.new(1, seed)
-    rng = random.Random(seed)
-    while state.to_move is not None:
-        if last_resort_on_grabbable(state):
-            if n == 0:
-                return state
-            n -= 1
-        legal = state.legal_actions()
-        move = rng.choice(legal) if rng.random() < 0.3 else medium.choose(
-            GAME, state.view(0), legal, rng)
-        state.apply(move)
-    raise AssertionError(f"game {seed} has too few such positions")
-
-
-RESORTS = [nth_position(seed, n) for seed, n in ((0, 10), (1, 5), (3, 15), (6, 2), (7, 4))]
+RESORTS = [nth_position(seed, n, last_resort_on_grabbable)
+           for seed, n in ((0, 10), (1, 5), (3, 15), (6, 2), (7, 4))]
 """Positions where the hard bot of December 2026 (`hard-2026-12`) played such a Last Resort."""
 
 
@@ -123,7 +132,7 @@ def test_does_not_play_last_resort_for_a_grabbable_card(level: str, index: int) 
 def test_sensible_drops_only_beaten_decisions() -> None:
     """The filter drops ending the turn only with a free Eat on offer, and the Last Resort only
     on a grabbable card; it keeps every other decision."""
-    for state in LATE + RUSHES + RESORTS:
+    for state in LATE + RUSHES + ENDS + RESORTS:
         legal = state.legal_actions()
         kept = heuristics.sensible(state.view(0), legal)
         free = bool(free_eats(state))

@@ -115,9 +115,12 @@ class MarkerBeliefs:
     def chance_at_least(self, q: int, spread: Sequence[tuple[int, int]], need: int) -> float:
         """The probability that seat q's SP is at least `need`, given (order index, SP) pairs."""
         weights = self.weights[q]
+        reached = [i for i, sp in spread if sp >= need]
+        if len(reached) in (0, len(spread)):  # exactly 0 or 1, whatever rounding would say
+            return float(bool(reached))
         if weights is None:
-            return sum(sp >= need for _, sp in spread) / len(spread)
-        return sum(weights[i] for i, sp in spread if sp >= need)
+            return len(reached) / len(spread)
+        return sum(weights[i] for i in reached)
 
     def draw(self, q: int, rng: random.Random) -> tuple[int, ...] | None:
         """An order of seat q's markers drawn from the beliefs (None: no inference)."""

@@ -22,6 +22,7 @@ import pytest
 
 import sweettooth as st
 from sweettooth.core import State
+from sweettooth.games.sweetnose import heuristics
 from sweettooth.games.sweetnose.actions import MarketTrade, StoreUse, Trade
 from sweettooth.games.sweetnose.components import KINDS
 from sweettooth.games.sweetnose.positions import position, sweets
@@ -168,3 +169,61 @@ def test_takes_a_sure_win_by_store(level: str, index: int) -> None:
     state = WINS[index]
     bad = blunders(GAME, state, level, misses_sure_win)
     assert len(bad) <= ALLOWED, f"{level} missed a sure win {len(bad)}/{SEARCHES}: {bad}"
+
+
+def win_chance_of(state: State, move: Any) -> float:
+    """The mover's chance, from its view, to win by `move` if it ends the game (0 otherwise):
+    the others' markers unknown, every order equally likely."""
+    seat = state.to_move
+    assert isinstance(state, SweetNoseState) and seat is not None
+    if goes_on(state, move):
+        return 0.0
+    view = state.view(seat)
+    t = heuristics.table_from_view(view)
+    return heuristics.win_chance(view, heuristics._after(t, seat, move))
+
+
+def near_sure_end_on_offer(state: State) -> bool:
+    """Last round, exchange phase: a move ends the game won (real markers) with a win chance of
+    at least 95% but not 100% from the mover's view, while other moves let the round go on (the
+    issue's case: no other player reaches the lowest total under all but 4 of 120 marker
+    sets)."""
+    view = state.view(state.to_move)
+    if view["phase"] != "exchange" or view["round"] != view["rounds_to_play"]:
+        return False
+    legal = state.legal_actions()
+    return any(0.95 <= win_chance_of(state, a) < 1 and not ends_in_loss(state, a)
+               for a in legal) and any(goes_on(state, a) for a in legal)
+
+
+def misses_near_sure_win(state: State, move: Any) -> bool:
+    """Not an ending won with a win chance of 95% or more."""
+    return win_chance_of(state, move) < 0.95 or ends_in_loss(state, move)
+
+
+NEAR_SURE = list(positions(GAME, 3, near_sure_end_on_offer, count=4, seeds=range(600)))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("index", range(len(NEAR_SURE)))
+def test_ends_the_game_when_the_win_is_nearly_sure(level: str, index: int) -> None:
+    state = NEAR_SURE[index]
+    bad = blunders(GAME, state, level, misses_near_sure_win)
+    assert len(bad) <= ALLOWED, f"{level} let a near-sure win go {len(bad)}/{SEARCHES}: {bad}"
+
+
+def test_sensible_keeps_every_ending_won_in_nine_marker_sets_of_ten() -> None:
+    """`sensible` judges an ending by its win chance over the markers the others may hold: it
+    keeps every one won in at least WIN_SURE of them, and drops the rest while the round could
+    go on."""
+    kept = dropped = 0
+    for state in NEAR_SURE + ENDINGS:
+        seat = state.to_move
+        legal = state.legal_actions()
+        chosen = heuristics.sensible(state.view(seat), legal)
+        for a in legal:
+            if not goes_on(state, a):
+                high = win_chance_of(state, a) >= heuristics.WIN_SURE
+                assert (a in chosen) is high, (str(a), win_chance_of(state, a))
+                kept, dropped = kept + high, dropped + (not high)
+    assert kept >= len(NEAR_SURE) and dropped >= 1

@@ -76,3 +76,44 @@ def test_hard_2025_keeps_its_former_settings(game_id: str, iterations: int) -> N
     assert isinstance(legacy, ISMCTSAgent)
     assert (legacy.iterations, legacy.seconds, legacy.sensible) == (iterations, 1.8, False)
     assert legacy.name == "hard-2025"
+
+
+@pytest.mark.parametrize(("game_id", "iterations"), [
+    ("lechocolat", 4000), ("bonbons", 300), ("sweetnose", 250), ("sweetshop", 250),
+    ("bittersweet", 150),
+])
+def test_hard_2026_12_keeps_its_frozen_settings(game_id: str, iterations: int) -> None:
+    """`hard-2026-12`: December 2026's hard level (its budget, the 0.9 s cap, the root filter),
+    with no beliefs and the heuristics of `frozen.py`, whatever the hard level becomes."""
+    frozen = difficulty(game_id, "hard-2026-12", clock="cpu")
+    assert isinstance(frozen, ISMCTSAgent)
+    assert (frozen.iterations, frozen.seconds, frozen.sensible) == (iterations, 0.9, True)
+    assert (frozen.beliefs, frozen.frozen, frozen.clock) == (False, "2026-12", "cpu")
+    assert frozen.name == "hard-2026-12"
+
+
+def test_hard_2026_12_judges_endings_and_filters_as_it_did() -> None:
+    """Its Sweet Nose filter still drops an ending won under 116 of 120 marker sets (the
+    current one keeps it), and its Sweet Shop search still has every legal move at its root."""
+    from sweettooth.agents.frozen import filter_for
+    from sweettooth.games.sweetnose import heuristics
+    from sweettooth.games.sweetnose.positions import position, sweets
+
+    # P1 ends the game by trading away its last plate sweet, one total ahead of the others:
+    # it wins unless an opponent's markers make them 4 SP better than their fewest.
+    state = position(
+        3, plates=[sweets(red=1), sweets(green=2), sweets(yellow=2)],
+        bowls=[sweets(brown=3), sweets(pink=2, brown=1), sweets(red=2, pink=1)],
+        market=sweets(green=1, yellow=1, brown=1), markers=[[5, 4, 1, 3, 2]] * 3,
+        held=[0, 0, 0], totals=[71, 70, 70], round=3)
+    view, legal = state.view(0), state.legal_actions()
+    t = heuristics.table_from_view(view)
+    chances = {str(a): heuristics.win_chance(view, heuristics._after(t, 0, a)) for a in legal
+               if not all(map(any, heuristics._after(t, 0, a).plate))}
+    near = [a for a in legal if 0.9 <= chances.get(str(a), 0) < 1]
+    assert near, chances
+    assert all(a in heuristics.sensible(view, legal) for a in near)
+    assert not any(a in filter_for("sweetnose", "2026-12")(view, legal) for a in near)
+    shop = st.game("sweetshop").new(1, 1)
+    everything = shop.legal_actions()
+    assert filter_for("sweetshop", "2026-12")(shop.view(0), everything) == everything

@@ -7,9 +7,10 @@ each one. A name may carry settings after a colon, `name:key=value,key=value`:
 - `heuristic[:epsilon=E]`: the game's own heuristic (`games/<id>/heuristics.py`).
 - `memory[:forget=F]`: Bonbons only, the heuristic with a human memory.
 - `ismcts[:iterations=N,seconds=S,rollout=random|heuristic,epsilon=E,exploration=C,`
-  `score_weight=W,samples=K,prior=P,depth=D,observe=1,widen=W,horizon=1]`: information-set MCTS over
-  sampled states (see `ISMCTSAgent`).
-- `easy`, `medium`, `hard`: the difficulty levels of the game being played (`difficulty`).
+  `score_weight=W,samples=K,prior=P,depth=D,observe=1,widen=W,horizon=1,sensible=0,beliefs=0,`
+  `frozen=2026-12]`: information-set MCTS over sampled states (see `ISMCTSAgent`).
+- `easy`, `medium`, `hard`: the difficulty levels of the game being played (`difficulty`);
+  `hard-2025` and `hard-2026-12`: former hard levels, frozen, to measure against.
 
 `hint(game, view)` is the medium level's move for a seat's view with a plain-language reason
 (the web client's and the terminal's Hint), see `hints`.
@@ -64,12 +65,15 @@ _SETTINGS: dict[str, dict[str, Callable[[str], Any]]] = {
         "widen": float,
         "horizon": _flag,
         "sensible": _flag,
+        "beliefs": _flag,
+        "frozen": str,
         "clock": str,
     },
     "easy": {},
     "medium": {},
     "hard": {"clock": str},
     "hard-2025": {"clock": str},  # the hard level's former settings, for comparisons (LEGACY)
+    "hard-2026-12": {"clock": str},
 }
 
 

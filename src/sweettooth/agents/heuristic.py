@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from sweettooth.core import JSON, Action, Game, State
 
@@ -80,6 +80,29 @@ def sensible_for(game_id: str) -> Filter:
     (dominated ones dropped, e.g. ending a game one is losing); every legal move if the game
     has none."""
     found: Filter = getattr(_heuristics(game_id), "sensible", _everything)
+    return found
+
+
+class Belief(Protocol):
+    """What a seat infers about hidden things from the other players' decisions (see
+    `beliefs_for`)."""
+
+    def apply(self, state: Any, rng: random.Random) -> None:
+        """Re-deal the inferred hidden parts of a determinization (consistent with the seat's
+        view, drawn uniformly) from the beliefs, in place."""
+
+
+Believer = Callable[[JSON], Belief]
+"""A game's beliefs: a seat's full view -> what it infers (`games/<id>/beliefs.py`)."""
+
+
+def beliefs_for(game_id: str) -> Believer | None:
+    """A game's `sweettooth.games.<id>.beliefs.beliefs(view)`, None where it has none."""
+    try:
+        module = importlib.import_module(f"sweettooth.games.{game_id}.beliefs")
+    except ModuleNotFoundError:
+        return None
+    found: Believer = module.beliefs
     return found
 
 

@@ -42,9 +42,14 @@ from typing import Any
 
 from sweettooth.core import JSON, Action, Game, Result, Rng, State
 
+from .frozen import FROZEN, filter_for
+from .frozen import chooser as frozen_chooser
 from .heuristic import (
+    Belief,
     Chooser,
     Evaluator,
+    Filter,
+    beliefs_for,
     evaluator_for,
     heuristic_for,
     rollout_view_for,
@@ -105,6 +110,11 @@ class ISMCTSAgent:
         every legal action is tried before any is repeated).
     sensible: search at the root only the moves the game's `heuristics.sensible(view, legal)`
         keeps (dominated moves dropped, e.g. ending a game one is losing); False: every move.
+    beliefs: deal the hidden parts of each determinization from what the game's
+        `beliefs.beliefs(view)` infers from the other players' decisions (Sweet Nose: their
+        markers), where the game has beliefs; False: uniformly over the worlds the view allows.
+    frozen: play with the heuristics and root filter of a frozen spec (`frozen.FROZEN`, e.g.
+        "2026-12") instead of the game's current ones ("": current).
     """
 
     iterations: int | None = 1000
@@ -120,6 +130,8 @@ class ISMCTSAgent:
     widen: float = 0.0
     horizon: bool = False
     sensible: bool = True
+    beliefs: bool = True
+    frozen: str = ""
     clock: str = "wall"
     label: str = ""
 
@@ -142,6 +154,8 @@ class ISMCTSAgent:
             raise ValueError(f"prior must not be negative, got {self.prior}")
         if self.samples is not None and self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if self.frozen and self.frozen not in FROZEN:
+            raise ValueError(f"frozen must be one of {', '.join(FROZEN)}, got {self.frozen!r}")
         if self.clock not in CLOCKS:
             raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {self.clock!r}")
 
@@ -167,9 +181,25 @@ class ISMCTSAgent:
             parts.append(f"widen={self.widen:g}")
         if self.horizon:
             parts.append("horizon=1")
+        if not self.sensible:
+            parts.append("sensible=0")
+        if not self.beliefs:
+            parts.append("beliefs=0")
+        if self.frozen:
+            parts.append(f"frozen={self.frozen}")
         if self.clock != "wall":
             parts.append(f"clock={self.clock}")
         return "ismcts:" + ",".join(parts)
+
+    def chooser(self, game_id: str, purpose: str) -> Chooser:
+        """The game's heuristic for `purpose` ("choose", "rollout"), as frozen if asked."""
+        if self.frozen:
+            return frozen_chooser(game_id, purpose, self.frozen)
+        return heuristic_for(game_id, purpose)
+
+    def filter(self, game_id: str) -> Filter:
+        """The game's root filter (`heuristics.sensible`), as frozen if asked."""
+        return filter_for(game_id, self.frozen) if self.frozen else sensible_for(game_id)
 
     def choose(
         self, game: Game[Any], view: JSON, legal: Sequence[Action], rng: random.Random
@@ -178,7 +208,7 @@ class ISMCTSAgent:
             raise ValueError("the ISMCTS agent was asked to move with no legal actions")
         if len(legal) == 1:
             return legal[0]
-        considered = sensible_for(game.id)(view, legal) if self.sensible else list(legal)
+        considered = self.filter(game.id)(view, legal) if self.sensible else list(legal)
         if len(considered) == 1:
             only: Action = considered[0]
             return only
@@ -186,7 +216,7 @@ class ISMCTSAgent:
         if len(considered) < len(legal):
             search.considered = {str(a) for a in considered}
         if self.prior:
-            hint = heuristic_for(game.id)(view, legal, rng)
+            hint = self.chooser(game.id, "choose")(view, legal, rng)
             search.root.hint = str(hint)
         search.run()
         return search.best(considered)
@@ -212,6 +242,8 @@ class Search:
         self._evaluate: Evaluator | None = None
         self._names: dict[Action, str] = {}
         self.considered: set[str] | None = None  # the root actions searched (None: all)
+        believer = beliefs_for(game.id) if agent.beliefs else None
+        self.belief: Belief | None = None if believer is None else believer(view)
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -230,6 +262,8 @@ class Search:
         cap = self.agent.samples
         if cap is None or len(self.pool) < cap:
             state: State = self.game.sample(self.view, self.seat, seed)
+            if self.belief is not None:
+                self.belief.apply(state, self.rng)
             if cap is not None:
                 self.pool.append(state.copy())
             return state
@@ -382,7 +416,7 @@ class Search:
     def _guided(self, epsilon: float) -> Callable[[State], Action]:
         """The heuristic rollout policy, with `epsilon` of random moves."""
         rng = self.rng
-        chooser: Chooser = heuristic_for(self.game.id, "rollout")
+        chooser: Chooser = self.agent.chooser(self.game.id, "rollout")
         view_of = rollout_view_for(self.game.id)
 
         def guided(state: State) -> Action:

@@ -17,8 +17,10 @@ random legal move instead. The hard bot stops at whichever comes first, its iter
 of wall time (so on a slow or busy machine it searches less, and its moves then depend on the
 clock), and searches only the moves the game's `heuristics.sensible` keeps.
 
-`hard-2025` is the hard level as it was before (the same settings with a 1.8 s cap and every
-legal move searched), kept to measure the hard level against (`--agents hard,hard-2025`).
+`hard-2025` and `hard-2026-12` are former hard levels, frozen, kept to measure the hard level
+against (`--agents hard,hard-2026-12`): `hard-2025` the same searches with a 1.8 s cap and every
+legal move searched; `hard-2026-12` the hard level of December 2026, its searches, root filters
+and heuristics (`frozen.py`), with no beliefs about the others' hidden cards or markers.
 
 `difficulty(game_id, level)` returns the agent; `LevelAgent(level)` is the same choice made
 when the game is known (at its first move), so `make_agent("hard")` works for every game.
@@ -38,9 +40,9 @@ from .heuristic import BonbonsMemoryAgent, HeuristicAgent
 from .ismcts import ISMCTSAgent
 
 LEVELS = ("easy", "medium", "hard")
-LEGACY = ("hard-2025",)
+LEGACY = ("hard-2025", "hard-2026-12")
 """Former settings of a level, kept under a name for comparisons (not offered to players)."""
-SEARCHING = ("hard", "hard-2025")
+SEARCHING = ("hard", "hard-2025", "hard-2026-12")
 """The levels that search against a time cap."""
 
 HARD_SECONDS = 0.9
@@ -75,11 +77,21 @@ _LEGACY_SETTINGS: dict[str, dict[str, Any]] = {
 """`hard-2025`'s searches, frozen as they were (with its 1.8 s cap and every legal move searched),
 so that changing the hard level's settings never changes the agent it is measured against."""
 
-_HARD_SETTINGS: dict[str, dict[str, Any]] = {
+_SETTINGS_2026_12: dict[str, dict[str, Any]] = {
     **_LEGACY_SETTINGS,
     "sweetnose": {**_LEGACY_SETTINGS["sweetnose"], "iterations": 250},
 }
-"""Each game's hard search: `hard-2025`'s, with what has changed since written over it."""
+"""`hard-2026-12`'s searches, frozen: the hard level of December 2026 (0.9 s cap, root filter,
+no beliefs, the heuristics of `frozen.py`'s "2026-12")."""
+
+_HARD_SETTINGS: dict[str, dict[str, Any]] = {
+    **_SETTINGS_2026_12,
+}
+"""Each game's hard search: `hard-2026-12`'s, with what has changed since written over it."""
+
+
+def _frozen_2026_12(**settings: Any) -> Callable[..., Agent]:
+    return _hard(label="hard-2026-12", beliefs=False, frozen="2026-12", **settings)
 
 
 def _bonbons_easy() -> Agent:
@@ -89,7 +101,8 @@ def _bonbons_easy() -> Agent:
 def _levels(game_id: str) -> dict[str, Callable[..., Agent]]:
     easy = _bonbons_easy if game_id == "bonbons" else _easy
     return {"easy": easy, "medium": _medium, "hard": _hard(**_HARD_SETTINGS[game_id]),
-            "hard-2025": _legacy(**_LEGACY_SETTINGS[game_id])}
+            "hard-2025": _legacy(**_LEGACY_SETTINGS[game_id]),
+            "hard-2026-12": _frozen_2026_12(**_SETTINGS_2026_12[game_id])}
 
 
 _TABLE: dict[str, dict[str, Callable[..., Agent]]] = {

@@ -6,29 +6,32 @@
   the market as it would be); ties broken by raising an opponent's estimated SP (their markers
   guessed the same way from their sweets), then at random. Before all that, what the exchange
   does to the game (SN-4, SN-6): one that empties a plate ends the round at once, so in the
-  last round it ends the game: ending it while your projected total (totals plus this round's
-  SP, opponents' markers guessed) is not the lowest locks in a loss and comes last; ending it
-  while lowest locks in the win and comes first.
+  last round it ends the game: ending it with a win chance (`win_chance`) of at least
+  `WIN_SURE` comes first; ending it with less comes last.
 - Stores: used after the exchange when the use lowers your SP (store 10 switches, store 9
   double trades, store 7, store 8), and before or after it when the use empties a plate and so
   ends the game won (store 1, 6 or 7 in the last round); other uses are skipped (a tile is used
   once: spending it for nothing, or to undo your own exchange, wastes it). Store picking
   prefers the tiles that move SP (10, 5, 9, 7, 8, ...). Shopkeeper: bid once, cheaply, then pass.
-- Ending: an opponent's markers guessed from what they hold now rate the kind they hold most 1,
-  the next 2, ...: the fewest SP their sweets can count. So an ending projected won is won
-  whatever markers they set, and one projected lost may still be won: the bot ends a game only
-  when the win is sure.
+- Ending: the win chance of an ending counts the opponents' totals under every order of
+  markers they may hold (120 each, equally likely, independent: no one sees another's
+  markers, SN-3), not under a best or worst guess: the bot ends a game when it wins it under
+  at least `WIN_SURE` (90%) of them. Elsewhere an opponent's markers are guessed from what they
+  hold now (the kind they hold most 1, the next 2, ...: the fewest SP their sweets can count).
 
-`choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid)` the
-parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
-looks only at the rest at its root): ending the game while behind when the round could go on,
+`choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid, sure)`
+the parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
+looks only at the rest at its root): ending the game with a win chance below `WIN_SURE` when the
+round could go on,
 and store uses that raise your own SP or change nothing (`wastes_store`). Store uses that leave
 SP as it is but move sweets between plates and bowls stay: they time the round's end.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import add, itemgetter, mul
@@ -38,7 +41,7 @@ from sweettooth.core import JSON
 
 from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
-from .components import KINDS
+from .components import KINDS, MARKER_VALUES
 from .phases import ROUNDS, SKY_TARGET
 from .state import SweetNoseState
 from .table import Table
@@ -193,29 +196,85 @@ def last_round(view: JSON) -> bool:
     return rounds is None or view["round"] >= rounds
 
 
-def ending(view: JSON, after: Table, ignoring: Sequence[bool] | None = None) -> int:
+WIN_SURE = 0.9
+"""An ending of the game counts as won when the mover wins it under at least this share of the
+marker sets the others may hold (each opponent's 120 orders equally likely, set independently:
+SN-3, no one sees another's choice); 1.0 asks for a win under every marker set."""
+
+ORDERS = tuple(itertools.permutations(MARKER_VALUES))
+"""The 120 ways to lay the markers 1 to 5 on the five kinds."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _spread(sweets: tuple[int, ...], extra: tuple[int, ...]) -> tuple[int, ...]:
+    """A player's SP under each of the 120 marker orders, sorted: SN-6, the sum over kinds of
+    count x (marker + `extra`, the market's tokens of that kind or 0 with store 5)."""
+    base = sum(map(mul, sweets, extra))
+    return tuple(sorted(base + sum(map(mul, sweets, order)) for order in ORDERS))
+
+
+def win_chance(view: JSON, after: Table, ignoring: Sequence[bool] | None = None) -> float:
+    """The mover's chance to have the lowest total (a shared lowest counts: the tied share
+    the win) if the round were counted on `after`: its own SP with its real markers,
+    each opponent's over the 120 marker orders they may hold, independently: weighted by what
+    their decisions this round tell (`beliefs`) when the view holds its moves, else equally
+    likely (a search's rollouts see a cut-down view)."""
+    seat = view["seat"]
+    if ignoring is None:
+        ignoring = _ignoring(view)
+    market = tuple(after.market)
+    none = (0,) * N
+    totals = view["totals"]
+    mine = int(totals[seat]) + sweet_points(after, seat, after.markers[seat], ignoring[seat])
+    inferred = None
+    if "moves" in view:  # a seat's full view: what the others did tells about their markers
+        from .beliefs import beliefs
+
+        inferred = beliefs(view)
+    chance = 1.0
+    for s, total in enumerate(totals):
+        if s == seat:
+            continue
+        sweets, extra = tuple(after.sweets(s)), none if ignoring[s] else market
+        need = mine - int(total)
+        if inferred is not None and inferred.weights[s] is not None:
+            chance *= inferred.chance_at_least(s, _by_order(sweets, extra), need)
+        else:
+            spread = _spread(sweets, extra)
+            chance *= (len(spread) - bisect_left(spread, need)) / len(spread)
+        if not chance:
+            break
+    return chance
+
+
+def _by_order(sweets: tuple[int, ...], extra: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(index in `ORDERS`, SP) for each marker order (see `_spread`)."""
+    base = sum(map(mul, sweets, extra))
+    return [(i, base + sum(map(mul, sweets, order))) for i, order in enumerate(ORDERS)]
+
+
+def ending(view: JSON, after: Table, ignoring: Sequence[bool] | None = None,
+           sure: float = WIN_SURE) -> int:
     """Whether a move leading to `after` ends the game (SN-4: an empty plate ends the round at
-    once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover.
-    `ignoring`: `_ignoring(view)` if already known."""
+    once; the last round's end ends the game, SN-9 in To the Sky) and how, for the mover: won
+    when its `win_chance` is at least `sure`, else lost. `ignoring`: `_ignoring(view)` if
+    already known."""
     if all(map(any, after.plate)) or not last_round(view):
         return GOES_ON
-    return _outcome(view, projected_totals(view, after, ignoring))
-
-
-def _outcome(view: JSON, totals: Sequence[int]) -> int:
-    """What the end of the last round (or in To the Sky of any round) does to the game with
-    these projected totals, for the mover."""
+    if ignoring is None:
+        ignoring = _ignoring(view)
+    totals = projected_totals(view, after, ignoring)
     if view["rounds_to_play"] is None and max(totals) < SKY_TARGET:
-        return GOES_ON
-    return WINS if totals[view["seat"]] <= min(totals) else LOSES
+        return GOES_ON  # To the Sky goes on (no total reaches 100 even at the fewest SP)
+    return WINS if win_chance(view, after, ignoring) >= sure else LOSES
 
 
 class _TurnScores:
     """What scoring the moves of one turn (`now`: the mover's SP) reads again and again."""
 
     def __init__(self, view: JSON, t: Table, seat: int, now: int,
-                 ignoring: Sequence[bool] | None = None) -> None:
-        self.view, self.t, self.seat, self.now = view, t, seat, now
+                 ignoring: Sequence[bool] | None = None, sure: float = WIN_SURE) -> None:
+        self.view, self.t, self.seat, self.now, self.sure = view, t, seat, now, sure
         self.ignoring = _ignoring(view) if ignoring is None else ignoring
         self.ignores = self.ignoring[seat]
         market = t.market
@@ -236,8 +295,8 @@ class _ExchangeScores(_TurnScores):
     the plain computation (tests/games/sweetnose/test_heuristics_fast.py)."""
 
     def __init__(self, view: JSON, t: Table, seat: int, now: int,
-                 ignoring: Sequence[bool] | None = None) -> None:
-        super().__init__(view, t, seat, now, ignoring)
+                 ignoring: Sequence[bool] | None = None, sure: float = WIN_SURE) -> None:
+        super().__init__(view, t, seat, now, ignoring, sure)
         self.others: dict[int, tuple[Sequence[int], int]] = {}
 
     def _other(self, o: int) -> tuple[Sequence[int], int]:
@@ -249,26 +308,11 @@ class _ExchangeScores(_TurnScores):
             self.others[o] = (weight, sum(map(mul, sweets, weight)))
         return self.others[o]
 
-    def _ending(self, o: int, give: int, take: int, mine: int) -> int:
-        """`ending(view, after)` for a trade with `o` that empties a plate in a round that may
-        be the last, from the projected totals it changes: mine (`mine`: my SP after it) and
-        o's (their sweets change, and so may their guessed markers); the others' stay."""
-        sweets = self.t.sweets(o)
-        sweets[give] += 1
-        sweets[take] -= 1
-        guess = _guess(tuple(sweets), self.market)
-        weight = guess if self.ignoring[o] else map(add, guess, self.market)
-        theirs = sum(map(mul, sweets, weight))
-        seat = self.seat
-        totals = [int(total) + (mine if s == seat else theirs if s == o else self._other(s)[1])
-                  for s, total in enumerate(self.view["totals"])]
-        return _outcome(self.view, totals)
-
     def __call__(self, a: Trade | MarketTrade) -> tuple[int, int, int]:
         t, seat = self.t, self.seat
         if self.any_empty:
             after = _after(t, seat, a)
-            return (ending(self.view, after, self.ignoring),
+            return (ending(self.view, after, self.ignoring, self.sure),
                     *_score_after(self.view, t, seat, a, after, self.ignoring))
         give, take = a.give, a.take
         mine = self.now - self.weight[give] + self.weight[take]
@@ -278,7 +322,7 @@ class _ExchangeScores(_TurnScores):
             theirs = sp + weight[give] - weight[take]
             end = GOES_ON
             if self.may_end and (self.left[seat] == 1 or self.left[o] == 1):  # a plate empties
-                end = self._ending(o, give, take, mine)
+                end = ending(self.view, _after(t, seat, a), self.ignoring, self.sure)
             return end, mine, -theirs
         # A market trade: `give` also joins the market and `take` leaves it, so each of my
         # `give` (one fewer now) weighs 1 more and each of my `take` (one more) 1 less.
@@ -329,7 +373,7 @@ class _UseScores(_TurnScores):
     def _plain(self, use: StoreUse) -> tuple[int, int]:
         after = _after(self.t, self.seat, use)
         mine = sweet_points(after, self.seat, after.markers[self.seat], self.ignores)
-        return ending(self.view, after, self.ignoring), mine
+        return ending(self.view, after, self.ignoring, self.sure), mine
 
 
 _KEEP_SWEETS = frozenset({"plate_to_bowl", "bowl_to_plate", "opponent_bowl_to_plate",
@@ -342,15 +386,16 @@ _SCORE_THEN_DRAW = itemgetter(0, 1)
 
 
 def _winning_use(view: JSON, t: Table, seat: int, now: int, ignoring: Sequence[bool],
-                 legal: Sequence[Any]) -> StoreUse | None:
+                 legal: Sequence[Any], sure: float = WIN_SURE) -> StoreUse | None:
     """A legal store use that empties a plate and so ends the game won, if any."""
-    score_use = _UseScores(view, t, seat, now, ignoring)
+    score_use = _UseScores(view, t, seat, now, ignoring, sure)
     return next((a for a in legal if isinstance(a, StoreUse) and score_use._empties(a)
                  and score_use(a)[0] == WINS), None)
 
 
 def choose_exchange(
-    view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True
+    view: JSON, legal: Sequence[Any], rng: random.Random, use_stores: bool = True,
+    sure: float = WIN_SURE,
 ) -> Any:
     seat = view["seat"]
     t = table_from_view(view)
@@ -358,17 +403,17 @@ def choose_exchange(
     now = sweet_points(t, seat, t.markers[seat], ignoring[seat])
     exchanges = [a for a in legal if isinstance(a, EXCHANGES)]
     if exchanges:
-        score = _ExchangeScores(view, t, seat, now, ignoring)
+        score = _ExchangeScores(view, t, seat, now, ignoring, sure)
         move = min([(score(a), rng.random(), a) for a in exchanges], key=_SCORE_THEN_DRAW)
         if move[0][0] != WINS and use_stores and last_round(view):
-            win = _winning_use(view, t, seat, now, ignoring, legal)
+            win = _winning_use(view, t, seat, now, ignoring, legal, sure)
             if win is not None:  # a store use before the exchange ends the game won
                 return win
         return move[2]
     uses = [a for a in legal if isinstance(a, StoreUse)] if use_stores else []
     if uses:
         ranked = []
-        score_use = _UseScores(view, t, seat, now, ignoring)
+        score_use = _UseScores(view, t, seat, now, ignoring, sure)
         for use in uses:
             end, mine = score_use(use)
             if end != LOSES:
@@ -403,13 +448,15 @@ def choose_with(
     *,
     use_stores: bool = True,
     max_bid: int = 2,
+    sure: float = WIN_SURE,
 ) -> Any:
-    """The heuristic bot, parameterised: whether it uses stores, and its highest bid."""
+    """The heuristic bot, parameterised: whether it uses stores, its highest bid, and the win
+    chance at which it ends the game (`sure`, see `WIN_SURE`)."""
     phase = view["phase"]
     if phase == "markers":
         return choose_markers(view, legal)
     if phase == "exchange":
-        return choose_exchange(view, legal, rng, use_stores)
+        return choose_exchange(view, legal, rng, use_stores, sure)
     if phase == "stores":
         return choose_store(view, legal)
     if phase == "auction":
@@ -454,9 +501,10 @@ def _by_kind(counts: Sequence[int]) -> dict[str, int]:
     return {"red": red, "green": green, "brown": brown, "pink": pink, "yellow": yellow}
 
 
-def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
+def sensible(view: JSON, legal: Sequence[Any], sure: float = WIN_SURE) -> list[Any]:
     """The legal moves a sensible player considers: not an exchange or store use that ends the
-    game with you behind while another move lets the round go on, and not a store use that
+    game with a win chance below `sure` (`win_chance`: the others' markers unknown, not guessed
+    at their best or worst) while another move lets the round go on, and not a store use that
     raises your own SP or changes nothing on the table (spending the tile for nothing, such as
     undoing your own exchange). A store use that leaves every SP as it is but moves sweets
     between plate and bowl is kept: stores 1 to 4 never change an SP (SP counts plate and bowl
@@ -472,7 +520,7 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
     for a in legal:
         if isinstance(a, Trade | MarketTrade | StoreUse):
             after = _after(t, seat, a)
-            if ending(view, after, ignoring) == LOSES:
+            if ending(view, after, ignoring, sure) == LOSES:
                 continue
             if isinstance(a, StoreUse) and wastes_store(t, after, seat, now, ignores):
                 continue

@@ -10,6 +10,7 @@ player used store 10 in that round.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from sweettooth.core import JSON, IllegalAction, OptionValue, Rng, State
@@ -35,8 +36,15 @@ def _is_switch(text: str) -> bool:
     return text.startswith("store ") and text.endswith(" switch (hidden)")
 
 
-def sample(game: Dealer, view: JSON, seat: int, seed: int) -> SweetNoseState:
-    """A state whose view for `seat` is `view`, the others' markers dealt from `seed`."""
+Seen = Callable[["SweetNoseState", int, Any], None]
+"""Told of each move as the replay makes it: (the state before it, the mover, the action)."""
+
+
+def sample(game: Dealer, view: JSON, seat: int, seed: int,
+           seen: Seen | None = None) -> SweetNoseState:
+    """A state whose view for `seat` is `view`, the others' markers dealt from `seed`.
+    `seen(state, mover, action)` is called before each move is replayed (the beliefs read the
+    others' decisions this way)."""
     rng = Rng(seed)
     players = int(view["players"])
     deal = view["deal"]
@@ -79,6 +87,8 @@ def sample(game: Dealer, view: JSON, seat: int, seed: int) -> SweetNoseState:
             action = game.parse_action(state, text)
         if state.to_move != q:
             raise IllegalAction(f"view does not replay: move {text!r} is not by P{q + 1}")
+        if seen is not None:
+            seen(state, q, action)
         state.apply(action)
     return state
 

@@ -6,6 +6,10 @@ Changer, Sour Cherries) early, while the deck is still long. A pair action with 
 is scored together with the best thing the other two dice could then do, and the Last Resort is
 weighed against that. `Greedy(...)` makes variants with other weights.
 
+`sensible(view, legal)` drops the decisions another one beats for certain (ending the turn
+with a free Eat on offer, the Last Resort on a card the dice can Grab); the search looks only at
+the rest at its root.
+
 `legal` may hold action objects or their notations; the chosen element is returned as given.
 """
 
@@ -29,7 +33,7 @@ from .actions import (
     SugarRush,
     parse_notation,
 )
-from .cards import CARDS
+from .cards import CARDS, EXACT_ONLY
 from .state import GAP, LASTING_KINDS, SweetShopState
 
 FULL_DECK = 37
@@ -164,6 +168,44 @@ GREEDY = Greedy()
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     """The greedy player's decision: the best-scoring legal action (ties broken by `rng`)."""
     return GREEDY(view, legal, rng)
+
+
+def forfeits(card: int, exact: bool, basket: int) -> bool:
+    """Whether eating `card` now gives up a bonus it could still give later: a Spade's or a
+    Club's lasting bonus when not eaten with an exact roll (SS-5; their Aces and Kings never give
+    it, so nothing is lost), or a Diamond's Sugar Rush with no other card in the Basket (SS-4;
+    `basket` counts the cards there before the eat)."""
+    kind = CARDS.bonus[card]
+    if kind in EXACT_ONLY:
+        return not exact and CARDS.number[card] not in (1, 13)
+    return kind == "sugar_rush" and basket < 2
+
+
+def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
+    """The legal decisions a sensible player considers; dropped are the ones another legal
+    decision beats for certain (a search looks only at the rest at its root):
+
+    - ending the turn, or skipping a Sugar Rush, while an Eat (or a Sugar Rush) forfeiting
+      nothing (`forfeits`) is on offer: eating adds the card's points (SS-6) and takes nothing
+      that ending the turn keeps (the dice and the Basket's other cards stay; the turn can end
+      after it);
+    - the Last Resort on a card a pair of the dice can Grab: the Grab takes the same card and
+      leaves the other pair to use (the Last Resort is instead of both pair actions).
+    """
+    actions = [a if not isinstance(a, str) else parse_notation(a) for a in legal]
+    basket = len(view["basket"])
+    free = any(
+        (isinstance(a, Eat) and not forfeits(
+            a.card, not a.shift and a.pair[0] + a.pair[1] == CARDS.number[a.card], basket))
+        or (isinstance(a, SugarRush) and not forfeits(a.card, False, basket))
+        for a in actions)
+    grabbed = {p for a in actions if isinstance(a, Grab) for p in a.positions}
+    keep = [
+        given for given, a in zip(legal, actions, strict=True)
+        if not (free and isinstance(a, EndTurn | SkipSugarRush))
+        and not (isinstance(a, LastResort) and a.position in grabbed)
+    ]
+    return keep or list(legal)
 
 
 def rollout_view(state: SweetShopState, seat: int) -> JSON:

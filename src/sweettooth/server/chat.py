@@ -1,0 +1,142 @@
+"""Chat at a table: the players' chat and, apart from it, the spectators' chat.
+
+Players write in the players' chat, which everyone at the table sees (players and
+spectators). Spectators write in the spectators' chat, which reaches only spectators and the
+players who asked for it (`chat_open`); a player who never opens it is sent none of it. Chat
+is text: the server stores and sends exactly the characters written (stripped of leading and
+trailing blanks, no control characters), and the browser shows them as text, never as markup.
+
+Limits: `CHAT_MAX_CHARS` characters a message, and per connection at most `CHAT_BURST`
+messages in any `CHAT_WINDOW` seconds (`chat_rate_limited` names the wait). Every message is
+committed to the database (`chat_messages`) before anyone is sent it, so the chat survives a
+restart and is shown with the game's replay (`GET /api/tables/{id}/chat`). A chat message never
+carries anything of the game: it is its own frame, with the writer's seat and name.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import weakref
+from collections import deque
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import insert, select
+
+from .models import ChatRow, utcnow
+from .protocol import ProtocolError, dumps
+from .social_protocol import ChatMsg, ChatOpenMsg
+
+if TYPE_CHECKING:
+    from .db import Store
+    from .tables import Client, LiveTable, TableManager
+
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+HISTORY_LIMIT = 500  # messages of a channel sent on connect, and served for a replay
+SPECTATOR_NAME = "Spectator"
+
+
+class ChatWindow:
+    """At most `burst` messages in any `window` seconds (a sliding window)."""
+
+    def __init__(self, burst: int = CHAT_BURST, window: float = CHAT_WINDOW) -> None:
+        self.burst, self.window = burst, window
+        self.sent: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """0 if a message may go now (and counts it), else the seconds until one may."""
+        while self.sent and now - self.sent[0] >= self.window:
+            self.sent.popleft()
+        if len(self.sent) >= self.burst:
+            return self.window - (now - self.sent[0])
+        self.sent.append(now)
+        return 0.0
+
+
+_windows: weakref.WeakKeyDictionary[Client, ChatWindow] = weakref.WeakKeyDictionary()
+_opened: weakref.WeakSet[Client] = weakref.WeakSet()  # players who opened the spectators' chat
+
+
+# -- storage (run in the manager's write and read pools) ------------------------------------
+def insert_chat(
+    store: Store, table_id: str, channel: str, seat: int | None, name: str, text: str
+) -> dict[str, Any]:
+    """Commit one message; the message as sent to clients (with its number `n`)."""
+    now = utcnow()
+    with store._transaction() as conn:  # joins the group commit's batch when there is one
+        n = conn.execute(insert(ChatRow).values(
+            table_id=table_id, channel=channel, seat=seat, name=name, text=text,
+            created_at=now).returning(ChatRow.id)).scalar_one()
+    return _message(int(n), channel, seat, name, text, now)
+
+
+def load_chat(store: Store, table_id: str, channel: str) -> list[dict[str, Any]]:
+    """The last HISTORY_LIMIT messages of a table's channel, oldest first."""
+    c = ChatRow.__table__.c
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(c.id, c.channel, c.seat, c.name, c.text, c.created_at)
+            .where(c.table_id == table_id, c.channel == channel)
+            .order_by(c.id.desc()).limit(HISTORY_LIMIT)).all()
+    return [_message(*row) for row in reversed(rows)]
+
+
+def _message(n: int, channel: str, seat: int | None, name: str, text: str,
+             at: datetime) -> dict[str, Any]:
+    moment = at if at.tzinfo else at.replace(tzinfo=UTC)
+    return {"type": "chat", "channel": channel, "n": n, "seat": seat, "name": name,
+            "text": text, "at": moment.astimezone(UTC).isoformat(timespec="seconds")}
+
+
+# -- the WebSocket side ----------------------------------------------------------------------
+def _receives(client: Client, channel: str) -> bool:
+    return channel == "players" or client.seat is None or client in _opened
+
+
+async def send_history(
+    manager: TableManager, table: LiveTable, client: Client, channel: str
+) -> None:
+    messages = await manager.db(load_chat, manager.store, table.id, channel)
+    client.send(dumps({"type": "chat_history", "channel": channel, "messages": messages}))
+
+
+async def on_attach(manager: TableManager, table: LiveTable, client: Client) -> None:
+    """A client said hello: send it the chat it may read (players: the players' chat)."""
+    await send_history(manager, table, client, "players")
+    if client.seat is None:
+        await send_history(manager, table, client, "spectators")
+
+
+async def handle(
+    manager: TableManager, table: LiveTable, client: Client, msg: ChatMsg | ChatOpenMsg
+) -> None:
+    """A chat message from `client`: store it, then send it to whoever reads its channel."""
+    if isinstance(msg, ChatOpenMsg):
+        if client.seat is None:
+            return  # spectators read the spectators' chat anyway
+        if msg.open:
+            _opened.add(client)
+            await send_history(manager, table, client, "spectators")
+        else:
+            _opened.discard(client)
+        return
+    if client.seat is not None and msg.name is not None:
+        raise ProtocolError("malformed", "players chat under their seat's name; leave out 'name'")
+    window = _windows.setdefault(client, ChatWindow())
+    wait = window.wait(time.monotonic())
+    if wait > 0:
+        raise ProtocolError(
+            "chat_rate_limited", f"at most {window.burst} chat messages in {window.window:g} s; "
+            f"wait {math.ceil(wait)} s")
+    if client.seat is None:
+        channel, name = "spectators", msg.name or SPECTATOR_NAME
+    else:
+        channel, name = "players", table.seats[client.seat].name or f"Seat {client.seat + 1}"
+    message = await manager.write(
+        insert_chat, manager.store, table.id, channel, client.seat, name, msg.text)
+    text = dumps(message)
+    for other in list(table.clients):
+        if _receives(other, channel):
+            other.send(text)

@@ -138,3 +138,23 @@ def test_rematch_declined_then_accepted_moves_both_players(new_page: Any, server
     expect(ada.locator(".table-root.myturn")).to_have_count(0)
     shot(bo, "rematch-new-table")
     expect(ada.locator("#series")).to_contain_text("1 of 2 games finished")
+
+
+def test_replay_shows_the_chat_as_text(page: Page, server: Server) -> None:
+    tid, tokens = _table(server)
+    url = server.url.replace("http://", "ws://") + f"/ws/tables/{tid}"
+    with connect(url) as ada, connect(url) as kib:
+        ada.send(json.dumps({"type": "hello", "token": tokens[0]}))
+        ada.send(json.dumps({"type": "chat", "text": PAYLOAD}))
+        kib.send(json.dumps({"type": "hello"}))
+        kib.send(json.dumps({"type": "chat", "text": "go Ada"}))
+        for sock in (ada, kib):
+            while json.loads(sock.recv(timeout=60))["type"] != "chat":
+                pass
+    _play_out(server, tid, tokens, seed=9)
+    page.goto(f"/replay.html?t={tid}")
+    expect(page.locator(".chatmsg .chattext")).to_have_text([PAYLOAD])
+    assert page.evaluate("window.__xss") is None
+    page.click(".chattab[data-channel=spectators]")
+    expect(page.locator(".chatmsg")).to_have_text(["Spectator go Ada"])
+    shot(page, "chat-replay")

@@ -22,7 +22,7 @@ from collections import deque
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import DateTime, bindparam, select, text
 
 from .models import ChatRow, utcnow
 from .protocol import ProtocolError, dumps
@@ -66,10 +66,16 @@ def insert_chat(
     """Commit one message; the message as sent to clients (with its number `n`)."""
     now = utcnow()
     with store._transaction() as conn:  # joins the group commit's batch when there is one
-        n = conn.execute(insert(ChatRow).values(
-            table_id=table_id, channel=channel, seat=seat, name=name, text=text,
-            created_at=now).returning(ChatRow.id)).scalar_one()
+        n = conn.execute(_INSERT, {"t": table_id, "c": channel, "s": seat, "name": name,
+                                   "text": text, "now": now}).scalar_one()
     return _message(int(n), channel, seat, name, text, now)
+
+
+_INSERT = text(
+    "INSERT INTO chat_messages (table_id, channel, seat, name, text, created_at) "
+    "VALUES (:t, :c, :s, :name, :text, :now) RETURNING id"
+).bindparams(bindparam("now", type_=DateTime(timezone=True)))
+"""One message, its number back (a plain statement: cheaper per message than the ORM's)."""
 
 
 def load_chat(store: Store, table_id: str, channel: str) -> list[dict[str, Any]]:

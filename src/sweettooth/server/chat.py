@@ -56,6 +56,11 @@ class ChatWindow:
 
 
 _windows: weakref.WeakKeyDictionary[Client, ChatWindow] = weakref.WeakKeyDictionary()
+_STARTED = time.time()
+_kept: weakref.WeakKeyDictionary[TableManager, dict[tuple[str, str], list[dict[str, Any]]]] = (
+    weakref.WeakKeyDictionary())
+"""One process alone on its database (SQLite): each live table's chat as read or written, so a
+hello costs no database read (with other processes, each hello reads the database)."""
 _opened: weakref.WeakSet[Client] = weakref.WeakSet()  # players who opened the spectators' chat
 
 
@@ -101,10 +106,59 @@ def _receives(client: Client, channel: str) -> bool:
     return channel == "players" or client.seat is None or client in _opened
 
 
+async def history(manager: TableManager, table: LiveTable, channel: str) -> list[dict[str, Any]]:
+    """The last messages of a channel: from memory when this process is alone on the database
+    and has it (a table it opened since it started has none until one is written), else from
+    the database (a read in the read pool)."""
+    if manager.cluster.active:
+        messages: list[dict[str, Any]] = await manager.db(
+            load_chat, manager.store, table.id, channel)
+        return messages
+    kept = _kept.setdefault(manager, {})
+    key = (table.id, channel)
+    if key not in kept:
+        if _fresh(table):
+            kept[key] = []
+        else:
+            written = _written.get(table.id, 0)
+            loaded: list[dict[str, Any]] = await manager.db(
+                load_chat, manager.store, table.id, channel)
+            if key in kept or _written.get(table.id, 0) != written:
+                return loaded  # a message was written meanwhile: read again next time
+            kept[key] = loaded
+        for gone in [k for k in kept if k[0] not in manager.tables]:  # tables left memory
+            del kept[gone]
+        for table_id in [t for t in _written if t not in manager.tables]:
+            del _written[table_id]
+    return kept[key][-HISTORY_LIMIT:]
+
+
+_written: dict[str, int] = {}  # messages written per table while its chat was not kept
+
+
+def _fresh(table: LiveTable) -> bool:
+    """Opened by this process since it started, never played: its chat is all in memory."""
+    return table.ply == 0 and table.status == "waiting" and table.created >= _STARTED
+
+
+def _keep(manager: TableManager, message: dict[str, Any], table: LiveTable) -> None:
+    kept = _kept.setdefault(manager, {})
+    key = (table.id, message["channel"])
+    if key not in kept and _fresh(table):
+        kept[key] = []
+    if key in kept:
+        messages = kept[key]
+        messages.append(message)
+        if len(messages) > 2 * HISTORY_LIMIT:
+            del messages[:-HISTORY_LIMIT]
+    else:
+        _written[table.id] = _written.get(table.id, 0) + 1
+
+
 async def send_history(
     manager: TableManager, table: LiveTable, client: Client, channel: str
 ) -> None:
-    messages = await manager.db(load_chat, manager.store, table.id, channel)
+    messages = await history(manager, table, channel)
     client.send(dumps({"type": "chat_history", "channel": channel, "messages": messages}))
 
 
@@ -142,6 +196,8 @@ async def handle(
         channel, name = "players", table.seats[client.seat].name or f"Seat {client.seat + 1}"
     message = await manager.write(
         insert_chat, manager.store, table.id, channel, client.seat, name, msg.text)
+    if not manager.cluster.active:
+        _keep(manager, message, table)
     text = dumps(message)
     for other in list(table.clients):
         if _receives(other, channel):

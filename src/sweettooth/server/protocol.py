@@ -12,6 +12,8 @@ Client to server (one JSON object per text frame, at most `max_message_bytes`):
 - `{"type": "ping"}`: answered by `{"type": "pong"}`.
 - `{"type": "hint"}` (optional `"id"`): the medium bot's move for your seat and why, when you are
   to move (`hint_ws.py`).
+- `chat`, `chat_open`, `chat_close`, `rematch`: the table's chat and "Play again"
+  (`social_protocol.py`, `chat.py`, `rematch.py`).
 
 Server to client:
 

@@ -150,6 +150,8 @@ async def handle(manager: TableManager, table: LiveTable, client: Client, msg: R
                             "a rematch can be offered once the game has finished")
     state = _state.setdefault(manager, _Rematches())
     async with state.lock:
+        for gone in [t for t in state.offers if t not in manager.tables]:  # left memory
+            del state.offers[gone]
         offer = state.offers.get(table.id)
         if offer is not None and offer.new_table is not None:
             client.send(_frame(table, offer, "ready", client))  # already open: its table again

@@ -111,6 +111,7 @@ def test_chat_is_kept_across_a_restart(db_url: str) -> None:
 
         async def read() -> tuple[list[str], list[str]]:
             async with Player(srv, tid, tokens[1]) as bo:
+                await bo.send({"type": "chat_open", "channel": "players"})
                 players = await bo.until("chat_history", channel="players")
                 await bo.send({"type": "chat_open", "channel": "spectators"})
                 spectators = await bo.until("chat_history", channel="spectators")

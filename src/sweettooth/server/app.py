@@ -440,7 +440,6 @@ class Session:
                 raise ProtocolError("malformed", "you already said hello on this connection")
             await self.manager.attach(self.table, msg.token, self.client, msg.log)
             self.attached = True
-            await chat.on_attach(self.manager, self.table, self.client)
             await rematch.on_attach(self.manager, self.table, self.client)
         elif not self.attached:
             raise ProtocolError(

@@ -162,25 +162,18 @@ async def send_history(
     client.send(dumps({"type": "chat_history", "channel": channel, "messages": messages}))
 
 
-async def on_attach(manager: TableManager, table: LiveTable, client: Client) -> None:
-    """A client said hello: send it the chat it may read (players: the players' chat)."""
-    await send_history(manager, table, client, "players")
-    if client.seat is None:
-        await send_history(manager, table, client, "spectators")
-
-
 async def handle(
     manager: TableManager, table: LiveTable, client: Client, msg: ChatMsg | ChatOpenMsg
 ) -> None:
     """A chat message from `client`: store it, then send it to whoever reads its channel."""
     if isinstance(msg, ChatOpenMsg):
-        if client.seat is None:
-            return  # spectators read the spectators' chat anyway
-        if msg.open:
-            _opened.add(client)
-            await send_history(manager, table, client, "spectators")
-        else:
-            _opened.discard(client)
+        if msg.channel == "spectators" and client.seat is not None:
+            if msg.open:
+                _opened.add(client)
+            else:
+                _opened.discard(client)
+        if msg.open and _receives(client, msg.channel):
+            await send_history(manager, table, client, msg.channel)
         return
     if client.seat is not None and msg.name is not None:
         raise ProtocolError("malformed", "players chat under their seat's name; leave out 'name'")

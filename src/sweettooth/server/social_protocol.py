@@ -5,8 +5,9 @@ Client to server:
 - `{"type": "chat", "text": "Good game"}`: a chat message. Players write in the players'
   chat, spectators in the spectators' chat (the channel follows from who sends it). A
   spectator may add `"name"` (at most 40 characters; default "Spectator").
-- `{"type": "chat_open", "channel": "spectators"}` / `{"type": "chat_close", ...}`: a player
-  starts (or stops) receiving the spectators' chat; until then none of it reaches the player.
+- `{"type": "chat_open", "channel": "players"}`: the channel's history (a `chat_history`
+  frame); for a player, opening `"spectators"` also starts the spectators' chat (none of it
+  reaches a player before), and `{"type": "chat_close", "channel": "spectators"}` stops it.
 - `{"type": "rematch", "accept": true}`: a player of a finished game offers (or accepts) to
   play again; `"accept": false` declines.
 
@@ -86,11 +87,11 @@ def parse_social(data: dict[str, Any]) -> SocialMsg:
         return ChatMsg(chat_text(data.get("text")), None if name is None else name.strip())
     if kind in ("chat_open", "chat_close"):
         _fields(data, ("type", "channel"))
-        if data.get("channel") != "spectators":
+        channel = data.get("channel")
+        if channel not in CHANNELS:
             raise ProtocolError(
-                "malformed", f"{kind} 'channel' must be \"spectators\" (the players' chat is "
-                "always open)")
-        return ChatOpenMsg("spectators", kind == "chat_open")
+                "malformed", f"{kind} 'channel' must be \"players\" or \"spectators\"")
+        return ChatOpenMsg(str(channel), kind == "chat_open")
     _fields(data, ("type", "accept"))
     accept = data.get("accept", True)
     if not isinstance(accept, bool):

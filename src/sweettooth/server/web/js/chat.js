@@ -82,8 +82,12 @@ export class ChatPanel {
   /** A refused chat message (chat_too_long, chat_rate_limited, chat_empty...). */
   error(message) { this.els.error.textContent = message; }
 
-  /** Readers reconnect: a player's opened spectators' chat is asked for again. */
-  reconnected() { if (this.opened) this.opts.send({ type: "chat_open", channel: "spectators" }); }
+  /** A connection said hello: ask for the chats this viewer reads (again after a reconnect). */
+  connected() {
+    if (this.opts.readOnly) return;
+    this.opts.send({ type: "chat_open", channel: "players" });
+    if (this.opened || !this.opts.isPlayer()) this.opts.send({ type: "chat_open", channel: "spectators" });
+  }
 
   toggleMute(seat) {
     if (this.muted.has(seat)) this.muted.delete(seat); else this.muted.add(seat);

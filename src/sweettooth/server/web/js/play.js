@@ -211,7 +211,7 @@ function connect(key, token) {
     chat: (m) => S.chat.add([m]),
     rematch: (m) => S.rematch.onFrame(m),
     close: () => setConn("Connection lost; reconnecting…"),
-    open: () => { setConn(""); S.chat.reconnected(); },
+    open: () => { setConn(""); S.chat.connected(); },
   });
   S.sockets.set(key, sock);
 }

@@ -119,3 +119,28 @@ def test_chat_is_kept_across_a_restart(db_url: str) -> None:
                         [m["text"] for m in spectators["messages"]])
 
         assert asyncio.run(read()) == (["Thinking..."], ["hm"])
+
+
+def test_history_of_a_table_still_waiting_holds_what_was_said(
+    sqlite_server: ServerProcess,
+) -> None:
+    """A table this server opened and nobody has played yet: its history is served from memory
+    (no database read) and holds every message, whoever asks and whenever."""
+    srv = sqlite_server
+    tid, tokens = _table(srv)
+
+    async def run() -> list[str]:
+        async with Player(srv, tid, tokens[0]) as ada:  # Bo never comes: the table waits
+            await ada.send({"type": "chat", "text": "anyone there?"})
+            await chats_until(ada, "anyone there?")
+            async with Player(srv, tid, None) as kib:
+                await kib.send({"type": "chat_open", "channel": "players"})
+                history = await kib.until("chat_history", channel="players")
+                await kib.send({"type": "chat", "text": "waiting too"})
+                await chats_until(kib, "waiting too")
+            async with Player(srv, tid, tokens[0]) as again:
+                await again.send({"type": "chat_open", "channel": "spectators"})
+                later = await again.until("chat_history", channel="spectators")
+            return [m["text"] for m in history["messages"] + later["messages"]]
+
+    assert asyncio.run(run()) == ["anyone there?", "waiting too"]

@@ -20,8 +20,11 @@ round trip of an action from sending it to receiving its ack (p50/p95/p99/max), 
 time per acknowledged move of the server process and of this load generator. The generator
 runs on the same machine in one process and one event loop; it parses only the frames a
 player needs (spectators read and count theirs), asks for permessage-deflate like a browser,
-and is measured, so its share of the cores is on the record. `--profile FILE` runs py-spy
-(if installed) on the server during the measurement and writes collapsed stacks to FILE.
+and is measured, so its share of the cores is on the record. `--chat RATE` adds table chat: each
+played table's players send, between them, RATE chat messages a second (a Poisson stream, the
+writer drawn among the seats; every message is committed and sent to the table's players and
+spectators), so the ack round trip can be compared with and without chat. `--profile FILE`
+runs py-spy (if installed) on the server during the measurement and writes collapsed stacks to FILE.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class Stats:
         self.games = 0
         self.errors = 0
         self.frames = 0
+        self.chats = 0
         self.pings: list[float] = []
 
 
@@ -298,10 +302,25 @@ class Bench:
             watchers = [await self.hello(addr, table, None) for _ in range(spectators)]
             seats = [await self.player(addr, table, token, p, rng)
                      for p, token in enumerate(tokens)]
+            chatter = asyncio.create_task(self.chatter(seats, rng)) if self.args.chat else None
             await asyncio.gather(*(ws.done for ws in seats))
+            if chatter is not None:
+                chatter.cancel()
             self.stats.games += 1
             for ws in seats + watchers:
                 ws.close()
+
+    async def chatter(self, seats: list[WsClient], rng: random.Random) -> None:
+        """Chat at `--chat` messages a second from the table's seats until its game ends."""
+        phrases = ["Good game", "Your turn", "Thinking...", "nice split", "hm, that hurts"]
+        while not self.stop.is_set():
+            await asyncio.sleep(rng.expovariate(self.args.chat))
+            seat = rng.choice(seats)
+            if seat.done.done():
+                return
+            seat.send(json.dumps({"type": "chat", "text": rng.choice(phrases)}))
+            if self.stats.measuring:
+                self.stats.chats += 1
 
     async def run(self, server_pids: list[int]) -> dict[str, Any]:
         args = self.args
@@ -350,6 +369,7 @@ class Bench:
             "db": "sqlite" if args.db == "sqlite" else "postgresql",
             "seconds": round(elapsed, 1), "moves": self.stats.moves, "games": self.stats.games,
             "errors": self.stats.errors, "moves_per_s": round(self.stats.moves / elapsed, 1),
+            "chat_per_table_per_s": args.chat, "chats_sent": self.stats.chats,
             "ack_p50_ms": pct(0.50), "ack_p95_ms": pct(0.95), "ack_p99_ms": pct(0.99),
             "ack_max_ms": round(lat[-1] * 1000, 1) if lat else 0.0,
             "ping_p50_ms": pct(0.50, pings), "ping_p99_ms": pct(0.99, pings),
@@ -397,6 +417,8 @@ def main() -> None:
                         "played table goes through one of them, in turn")
     parser.add_argument("--server-log", metavar="FILE", default=None,
                         help="keep the (first) server's log (stderr) in FILE")
+    parser.add_argument("--chat", type=float, default=0.0, metavar="RATE",
+                        help="chat messages a second per played table (0: no chat)")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for the server (repeatable)")
     args = parser.parse_args()

@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import replay_api, rules_api, web_static
+from . import chat, rematch, replay_api, rules_api, social_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .hint_ws import HintMsg, answer_hint
@@ -39,6 +39,7 @@ from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
 from .play_route import ServerApp
 from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
 from .settings import Settings
+from .social_protocol import ChatMsg, ChatOpenMsg, RematchMsg, SocialMsg
 from .tables import (
     Client,
     Hooks,
@@ -337,6 +338,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.play_handler = play
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
+    app.include_router(social_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:
@@ -449,7 +451,7 @@ class Session:
             except StorageUnavailable as exc:
                 self.client.send(storage_error(exc, self.table.ply, ident))
 
-    async def _handle(self, msg: Hello | ActionMsg | Ping | HintMsg) -> None:
+    async def _handle(self, msg: Hello | ActionMsg | Ping | HintMsg | SocialMsg) -> None:
         if isinstance(msg, Ping):
             self.client.send(dumps({"type": "pong"}))
         elif isinstance(msg, Hello):
@@ -457,12 +459,17 @@ class Session:
                 raise ProtocolError("malformed", "you already said hello on this connection")
             await self.manager.attach(self.table, msg.token, self.client, msg.log)
             self.attached = True
+            await rematch.on_attach(self.manager, self.table, self.client)
         elif not self.attached:
             raise ProtocolError(
                 "hello_first", 'say hello first: {"type": "hello", "token": ...}'
             )
         elif isinstance(msg, HintMsg):
             await answer_hint(self.manager, self.table, self.client, msg)
+        elif isinstance(msg, ChatMsg | ChatOpenMsg):
+            await chat.handle(self.manager, self.table, self.client, msg)
+        elif isinstance(msg, RematchMsg):
+            await rematch.handle(self.manager, self.table, self.client, msg)
         else:
             table = self.manager.tables.get(self.table.id) or await self.manager.get(self.table.id)
             if table is not self.table:

@@ -1,6 +1,6 @@
 """The database: a table is its record (seed, options, actions) plus who sits where.
 
-Four tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
+Six tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
 migrations in `migrations/` (applied when the server starts), never by `create_all`.
 
 - `tables`: one row per game table: game id, rules version, player count, seed, options, the
@@ -13,6 +13,8 @@ migrations in `migrations/` (applied when the server starts), never by `create_a
   ply cannot both commit, whatever process they run in.
 - `bot_leases` (schema 0003): which server process plays a table's bots, until when (database
   time); renewed by its holder, taken over by another process once expired.
+- `chat_messages` and `series_games` (schema 0004): a table's chat (`chat.py`), and the series
+  a rematch links tables into (`rematch.py`).
 """
 
 from __future__ import annotations
@@ -84,3 +86,30 @@ class BotLeaseRow(Base):
     )
     holder: Mapped[str] = mapped_column(String(64), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """A chat message of a table (schema 0004): `channel` is `players` or `spectators`."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeriesRow(Base):
+    """A table's place in a series of rematches (schema 0004): the series is named by its
+    first table's id; `game_no` counts from 0."""
+
+    __tablename__ = "series_games"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    series_id: Mapped[str] = mapped_column(String(32), index=True)
+    game_no: Mapped[int] = mapped_column(Integer)

@@ -12,6 +12,8 @@ Client to server (one JSON object per text frame, at most `max_message_bytes`):
 - `{"type": "ping"}`: answered by `{"type": "pong"}`.
 - `{"type": "hint"}` (optional `"id"`): the medium bot's move for your seat and why, when you are
   to move (`hint_ws.py`).
+- `chat`, `chat_open`, `chat_close`, `rematch`: the table's chat and "Play again"
+  (`social_protocol.py`, `chat.py`, `rematch.py`).
 
 Server to client:
 
@@ -29,11 +31,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import orjson
 
 from .strictjson import JsonError, loads_strict
+
+if TYPE_CHECKING:
+    from .social_protocol import SocialMsg
 
 ERROR_CODES = (
     "malformed",      # not JSON, not an object, unknown type, wrong field types
@@ -52,6 +57,10 @@ ERROR_CODES = (
     "not_found",      # no such table (the connection is closed)
     "table_expired",  # nobody joined the table in time (the connection is closed)
     "too_many_connections",  # too many WebSockets from one address (the connection is closed)
+    "chat_empty",     # a chat message with no text
+    "chat_too_long",  # a chat message over CHAT_MAX_CHARS characters
+    "chat_rate_limited",  # more chat messages than the chat's own rate limit allows
+    "rematch_unavailable",  # no rematch now: the game is not over, or you are a spectator
 )
 
 MAX_PLY = 2**31 - 1
@@ -121,7 +130,7 @@ def _only(data: dict[str, Any], allowed: tuple[str, ...]) -> None:
         )
 
 
-def parse_message(text: str) -> Message:
+def parse_message(text: str) -> Message | SocialMsg:
     """The message in `text`, or ProtocolError("malformed", why).
 
     Strict: JSON without NaN or Infinity, valid Unicode (no lone surrogates) in every string,
@@ -142,7 +151,7 @@ def parse_message(text: str) -> Message:
         raise
 
 
-def _parse(data: dict[str, Any]) -> Message:
+def _parse(data: dict[str, Any]) -> Message | SocialMsg:
     kind = data.get("type")
     if kind == "hello":
         _only(data, ("type", "token", "log"))
@@ -192,9 +201,14 @@ def _parse(data: dict[str, Any]) -> Message:
     if kind == "ping":
         _only(data, ("type",))
         return Ping()
+    from .social_protocol import SOCIAL_TYPES, parse_social  # it imports ProtocolError
+
+    if kind in SOCIAL_TYPES:
+        return parse_social(data)
     raise ProtocolError(
         "malformed",
-        f"unknown message type {ascii(kind)[:40]}; expected hello, action, hint or ping",
+        f"unknown message type {ascii(kind)[:40]}; expected hello, action, hint, ping, chat, "
+        "chat_open, chat_close or rematch",
     )
 
 

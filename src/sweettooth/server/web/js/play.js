@@ -10,6 +10,8 @@ import {
 import { fingerprintEl } from "./fingerprint.js";
 import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
 import { TurnSignals } from "./signals.js";
+import { ChatPanel } from "./chat.js";
+import { Rematch } from "./rematch.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -33,6 +35,9 @@ const S = {
   hints: new Map(), // id -> {resolve, reject, timer}
   seed: null, // {seed, seed_sha256} once the server publishes them
   signals: null, // TurnSignals for a player (not for a spectator)
+  chat: null, // ChatPanel
+  rematch: null, // Rematch (the end screen's Play again, the series' score)
+  seriesAtEnd: false, // the series' score was read again once this game ended
 };
 
 /** A person alone with bots is "You"; hotseat players, friends and spectators see names. */
@@ -127,6 +132,7 @@ function start(tokens) {
     seedInfo: () => S.seed,
     tools: S.signals ? S.signals.buttons() : [],
   });
+  startSocial(entries.length > 0);
   if (!entries.length) {
     connect("watch", null);
     setConn("Watching as a spectator.");
@@ -197,12 +203,33 @@ function connect(key, token) {
       }
       if (m.code === "bad_token") setConn("This seat link is no longer valid; watching instead.");
       if (m.code === "stale_ply") return; // a newer view is on its way
+      if (m.code.startsWith("chat_") || (m.code === "malformed" && /chat/.test(m.message))) { S.chat.error(m.message); return; }
+      if (m.code === "rematch_unavailable") { S.rematch.error(m.message); return; }
       if (S.active === key || key === "watch") S.table.showError(m.message);
     },
+    chat_history: (m) => S.chat.add(m.messages),
+    chat: (m) => S.chat.add([m]),
+    rematch: (m) => S.rematch.onFrame(m),
     close: () => setConn("Connection lost; reconnecting…"),
-    open: () => setConn(""),
+    open: () => { setConn(""); S.chat.connected(); },
   });
   S.sockets.set(key, sock);
+}
+
+/** The chat under the board and the rematch/series parts (js/chat.js, js/rematch.js). */
+function startSocial(playing) {
+  const someSocket = () => S.sockets.get(S.active) || S.sockets.values().next().value;
+  S.chat = new ChatPanel($("social"), {
+    tableId, names, isPlayer: () => playing,
+    send: (m) => { const sock = someSocket(); return !!sock && sock.send(m); },
+    others: () => S.seats.filter((x) => x.kind === "human" && !S.held.includes(x.seat))
+      .map((x) => [x.seat, names()[x.seat]]),
+  });
+  S.rematch = new Rematch({
+    tableId, names, mySeats: () => S.held, seriesEl: $("series"),
+    send: (m) => [...S.sockets].filter(([k]) => k !== "watch").map(([, sock]) => sock.send(m)).some(Boolean),
+  });
+  S.rematch.loadSeries();
 }
 
 /** Ask the server what the medium bot would play from the shown seat's view. */
@@ -272,7 +299,9 @@ function show(seat, view) {
   $("table").hidden = false;
   S.table.opts.seat = seat;
   S.table.opts.hotseat = S.held.length > 1;
+  if (view.result != null && !S.seriesAtEnd) { S.seriesAtEnd = true; S.rematch.loadSeries(); }
   S.table.opts.endActions = [
+    S.rematch.node(),
     h("a", { href: links.replay(tableId, seat), class: "button" }, "Replay this game"),
     h("a", { href: "./", class: "button" }, "Back to the lobby"),
   ];

@@ -5,6 +5,7 @@ import { Table } from "./table.js";
 import { renderer } from "./games/index.js";
 import { api, tableInfo, seatNames } from "./api.js";
 import { icon } from "./icons.js";
+import { ChatPanel } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -86,6 +87,17 @@ async function main() {
     if (e.key === "ArrowRight") go(cur() + 1);
   });
   await go(Number(params.get("ply") || 0));
+  showChat(names);
+}
+
+/** The game's chat (both channels, read only) under the board. */
+async function showChat(names) {
+  const chat = new ChatPanel($("social"), {
+    tableId, names: () => names, readOnly: true, isPlayer: () => false, send: () => false, others: () => [],
+  });
+  for (const channel of ["players", "spectators"]) {
+    try { chat.add(await api(`/api/tables/${encodeURIComponent(tableId)}/chat?channel=${channel}`)); } catch { /* no chat */ }
+  }
 }
 
 main();

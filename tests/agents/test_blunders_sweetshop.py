@@ -39,7 +39,7 @@ def nth_position(seed: int, n: int, wanted: Callable[[State], bool]) -> State:
     """The n-th position (from 0) for which `wanted` holds in the seeded game that `positions`
     plays: the medium bot with a random move 30% of the time."""
     medium = difficulty("sweetshop", "medium")
-    state = GAME.new(1, seed)
+    state: State = GAME.new(1, seed)
     rng = random.Random(seed)
     while state.to_move is not None:
         if wanted(state):
@@ -56,7 +56,7 @@ def nth_position(seed: int, n: int, wanted: Callable[[State], bool]) -> State:
 def free_eats(state: State) -> list[Any]:
     """The Eats and Sugar Rushes on offer that forfeit no bonus."""
     basket = len(state.view(0)["basket"])
-    out = []
+    out: list[Any] = []
     for a in state.legal_actions():
         if isinstance(a, Eat):
             exact = not a.shift and sum(a.pair) == CARDS.number[a.card]

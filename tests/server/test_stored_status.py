@@ -19,7 +19,7 @@ def stored_statuses(db_url: str, tables: list[str]) -> list[str]:
     engine = create_engine(db_url)
     try:
         with engine.connect() as conn:
-            rows = dict(conn.execute(text("SELECT id, status FROM tables")).all())
+            rows: dict[str, str] = dict(conn.execute(text("SELECT id, status FROM tables")).all())
     finally:
         engine.dispose()
     return [rows[t] for t in tables]

@@ -14,7 +14,9 @@ from sweettooth.games.sweetnose import beliefs
 from sweettooth.games.sweetnose.game import SweetNose
 from sweettooth.games.sweetnose.state import SweetNoseState
 
-GAME = st.game("sweetnose")
+_GAME = st.game("sweetnose")
+assert isinstance(_GAME, SweetNose)
+GAME: SweetNose = _GAME
 assert isinstance(GAME, SweetNose)
 UNIFORM = 1 / len(beliefs.ORDERS)
 

@@ -112,7 +112,8 @@ def test_garlic_text_says_it_cannot_be_returned() -> None:
 
 def test_face_down_taken_texts_are_unique() -> None:
     """Reading a face-down-taken Choc aloud names it only because no other shares its text."""
-    texts = [c.text() for c in load_components(cards="revised").chocs if c.trigger("face_down_taken")]
+    revised = load_components(cards="revised").chocs
+    texts = [c.text() for c in revised if c.trigger("face_down_taken")]
     assert len(texts) == len(set(texts))
 
 

@@ -6,8 +6,8 @@ validated here on load. There are two: the original set, the one the printed rul
 default, in which every printed statement, example and FAQ case holds), and the revised set, a
 designer's variant of ours (`data/chocs.toml`, `data/preferences.toml`; `cards=revised`).
 Both have the same 45 Chocs by id, name and attributes, in the same order; abilities, some
-points and the Preference tables differ. A user may load another set with the same schema (options `chocs_file`,
-`preferences_file`), which replaces the chosen house set's file.
+points and the Preference tables differ. A user may load another set with the same schema
+(options `chocs_file`, `preferences_file`), which replaces the chosen house set's file.
 
 A Choc's ability is a `when` (on_reveal, face_down_taken, round_end) and a list of effects; each
 effect is an id from the small vocabulary in `EFFECTS` with its parameters. The engine

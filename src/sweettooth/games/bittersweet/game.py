@@ -118,4 +118,4 @@ def positions(players: int, chocs: int) -> int:
     cells = BOX_CELLS[players]
     stack = chocs - cells + 1
     piles = factorial(PREFERENCE_COUNT + 3) // factorial(3)
-    return players * (2 * cells + players) ** cells * stack ** (players + 1) * piles ** players
+    return int(players * (2 * cells + players) ** cells * stack ** (players + 1) * piles ** players)

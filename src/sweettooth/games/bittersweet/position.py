@@ -74,5 +74,7 @@ def arrange(
     state.tasks, state.pending = [], []
     state.know = [_coarse(state, o) for o in range(P + 1)]
     state.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
-    state.positions = (state.position(),) if state.watch else ()  # the round's first position
+    state.positions, state.hashes = (), ()
+    if state.watch:
+        state.repeated()  # the arranged position is the round's first
     state._legal = None

@@ -150,7 +150,7 @@ def sample_state(game: Game[Any], view: JSON, seat: int, seed: int) -> BitterSwe
     s.actions_left, s.extras = view["actions_left"], view["extra_actions"]
     s.turns, s.turn_limit, s.stack = view["turns"], view["turn_limit"], view["stack"]
     s.watch = round_rules(comps, options, P)[1]
-    s.positions = ()  # the hidden past positions are not in the view: the count starts anew
+    s.positions, s.hashes = (), ()  # past positions are not in the view: the count starts anew
     seats = view["seats"]
     s.wins = [e["round_wins"] for e in seats]
     s.wrappers = [e["wrappers"] for e in seats]

@@ -148,6 +148,7 @@ class BitterSweetState(State):
     turn_limit: int  # the turn count that ends the round (0: none, the repetition rule watches)
     watch: bool  # the repetition rule applies (a set that could loop, no legacy turn_limit)
     positions: tuple[tuple[Any, ...], ...]  # this round's turn-start positions (when watched)
+    hashes: tuple[int, ...]  # their hashes, to count them fast
     tasks: list[Task]
     pending: list[int]
     _know: list[int]  # per observer, its packed row as of the last time it was read
@@ -270,7 +271,7 @@ class BitterSweetState(State):
             self.round_no, list(self.wins), self.starter, self.current)
         o.actions_left, o.extras, o.turns, o.turn_limit = (
             self.actions_left, self.extras, self.turns, self.turn_limit)
-        o.watch, o.positions = self.watch, self.positions  # (a tuple: shared, never mutated)
+        o.watch, o.positions, o.hashes = self.watch, self.positions, self.hashes  # (shared)
         o.tasks = [t.copy() for t in self.tasks]
         o.pending = list(self.pending)
         o._know = list(self._know)  # (packed rows: ints)
@@ -330,7 +331,9 @@ class BitterSweetState(State):
         self.actions_left, self.extras, self.turns = ACTIONS_PER_TURN, 0, 0
         self.know = [kn.fresh(n, len(self.comps.chocs)) for _ in range(P + 1)]
         self.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
-        self.positions = (self.position(),) if self.watch else ()
+        self.positions, self.hashes = (), ()
+        if self.watch:
+            self.repeated()
         self.note(f"Round {self.round_no} begins; {player_name(self.starter)} starts.")
 
     def position(self) -> tuple[Any, ...]:
@@ -348,8 +351,12 @@ class BitterSweetState(State):
         """Record the position at the start of this turn; True when it has now come up
         REPEATS_END_ROUND times in the round (our house rule against loops)."""
         key = self.position()
+        h = hash(key)
         self.positions += (key,)
-        return self.positions.count(key) >= REPEATS_END_ROUND
+        self.hashes += (h,)
+        if self.hashes.count(h) < REPEATS_END_ROUND:  # ints: fast
+            return False
+        return self.positions.count(key) >= REPEATS_END_ROUND  # exact: a collision ends nothing
 
     def draw_preference(self, seat: int) -> int:
         """The top card of the seat's Preference deck (the discards are reshuffled if empty)."""

@@ -150,7 +150,8 @@ def sample_state(game: Game[Any], view: JSON, seat: int, seed: int) -> BitterSwe
     s.actions_left, s.extras = view["actions_left"], view["extra_actions"]
     s.turns, s.turn_limit, s.stack = view["turns"], view["turn_limit"], view["stack"]
     s.watch = round_rules(comps, options, P)[1]
-    s.positions, s.hashes = (), ()  # past positions are not in the view: the count starts anew
+    # past positions are not in the view: the count of repeated positions starts anew
+    s.positions, s.hashes, s.pref_key = (), (), None
     seats = view["seats"]
     s.wins = [e["round_wins"] for e in seats]
     s.wrappers = [e["wrappers"] for e in seats]

@@ -149,6 +149,7 @@ class BitterSweetState(State):
     watch: bool  # the repetition rule applies (a set that could loop, no legacy turn_limit)
     positions: tuple[tuple[Any, ...], ...]  # this round's turn-start positions (when watched)
     hashes: tuple[int, ...]  # their hashes, to count them fast
+    pref_key: tuple[int, ...] | None  # the Preference part of `position` (None: to compute)
     tasks: list[Task]
     pending: list[int]
     _know: list[int]  # per observer, its packed row as of the last time it was read
@@ -272,6 +273,7 @@ class BitterSweetState(State):
         o.actions_left, o.extras, o.turns, o.turn_limit = (
             self.actions_left, self.extras, self.turns, self.turn_limit)
         o.watch, o.positions, o.hashes = self.watch, self.positions, self.hashes  # (shared)
+        o.pref_key = self.pref_key
         o.tasks = [t.copy() for t in self.tasks]
         o.pending = list(self.pending)
         o._know = list(self._know)  # (packed rows: ints)
@@ -336,16 +338,24 @@ class BitterSweetState(State):
             self.repeated()
         self.note(f"Round {self.round_no} begins; {player_name(self.starter)} starts.")
 
-    def position(self) -> tuple[Any, ...]:
+    def position(self) -> tuple[int, ...]:
         """What the rest of the round depends on, at the start of a turn: whose turn it is, the
-        box (each cell's Choc and face), every hand (as a set), the Empty Wrapper stack and each
-        player's wrappers, and every player's Preference cards (YUM!, YUCK!, deck in order,
+        Empty Wrapper stack and each player's wrappers, the box (each cell's Choc and face),
+        every hand (as a set), and every player's Preference cards (YUM!, YUCK!, deck in order,
         discards). The Chocs set aside, round wins and start player are fixed for the round;
-        the chance still to come (a reshuffle of discarded Preference cards) is not a position."""
-        return (self.current, tuple(self.box), tuple(self.up),
-                tuple(tuple(sorted(h)) for h in self.hands), self.stack, tuple(self.wrappers),
-                tuple(map(tuple, self.yum)), tuple(map(tuple, self.yuck)),
-                tuple(map(tuple, self.deck)), tuple(map(tuple, self.discard)))
+        the chance still to come (a reshuffle of discarded Preference cards) is not a position.
+        One flat tuple of ints (-1 closes each hand and pile), cheap to hash."""
+        flat = [self.current, self.stack, *self.wrappers, *self.box, *self.up]
+        for hand in self.hands:
+            flat += sorted(hand)
+            flat.append(-1)
+        if self.pref_key is None:  # Preference cards change only by abilities and new rounds
+            piles: list[int] = []
+            for pile in self.yum + self.yuck + self.deck + self.discard:
+                piles += pile
+                piles.append(-1)
+            self.pref_key = tuple(piles)
+        return (*flat, *self.pref_key)
 
     def repeated(self) -> bool:
         """Record the position at the start of this turn; True when it has now come up
@@ -360,6 +370,7 @@ class BitterSweetState(State):
 
     def draw_preference(self, seat: int) -> int:
         """The top card of the seat's Preference deck (the discards are reshuffled if empty)."""
+        self.pref_key = None  # the Preference cards change
         if not self.deck[seat]:
             self.deck[seat] = self.discard[seat]
             self.discard[seat] = []
@@ -608,6 +619,7 @@ def set_up(game: Any, players: int, seed: int, options: dict[str, Any],
     s.round_no, s.wins, s.starter = 1, [0] * players, 0
     s.turn_limit, s.watch = round_rules(comps, options, players)
     s.log, s.rounds, s.finished = [], [], None
+    s.pref_key = None
     s._legal = None
     s.start_round()
     return s

@@ -83,9 +83,10 @@ class BitterSweet(Game[BitterSweetState]):
         - actions per round: turns x (2 + MAX_EXTRA_ACTIONS). A set that cannot loop: every
           action lowers the count of `round_bound` by at least 1, so fewer turns than that
           count. A set that could loop: with the legacy cut, turn_limit x players turns;
-          otherwise the repetition rule ends the round at the latest when a turn-start position
-          comes up a third time, so at most 2 x `positions` + 1 turns (an enormous but finite
-          bound: a round that does not repeat itself is never cut);
+          otherwise the repetition rule ends the round at the latest when a position at the start
+          of the first player's turn comes up a third time, so at most (2 x `positions` + 1) x
+          players turns (an enormous but finite bound: a round that does not repeat itself is
+          never cut);
         - per action: the action, an "If face-down when taken" ability, and On Reveal chains.
           Within a chain no Choc enters the box except by an ability's return, which empties a
           hand slot, so a chain reveals at most (cells + 45) Chocs; each revealed Choc asks at
@@ -102,7 +103,8 @@ class BitterSweet(Game[BitterSweetState]):
         else:
             legacy = int(options["turn_limit"])
             turns = (legacy * players if legacy > 0
-                     else (REPEATS_END_ROUND - 1) * positions(players, len(comps.chocs)) + 1)
+                     else ((REPEATS_END_ROUND - 1) * positions(players, len(comps.chocs)) + 1)
+                     * players)
             actions = turns * (ACTIONS_PER_TURN + MAX_EXTRA_ACTIONS)
         return (players + 1) * actions * per_action
 

@@ -75,6 +75,6 @@ def arrange(
     state.know = [_coarse(state, o) for o in range(P + 1)]
     state.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
     state.positions, state.hashes, state.pref_key = (), (), None
-    if state.watch:
+    if state.watch and state.current == state.starter:
         state.repeated()  # the arranged position is the round's first
     state._legal = None

@@ -9,7 +9,8 @@ round. First to 2 round wins takes the game (ties share, BS-4).
 
 A card set whose abilities return Chocs without a wrapper (the original, printed set) could loop
 for ever; a house rule of ours stops only such a loop: when the position at the start of a turn
-(`position`) comes up for the third time in the round, the round ends and is scored as it stands.
+of the round's first player (`position`, once per round of turns) comes up for the third time in
+the round, the round ends and is scored as it stands.
 The legacy option `turn_limit` (N > 0: a round ends after N turns per player) replaces it, only to
 replay records made when that cut was the rule.
 
@@ -358,8 +359,11 @@ class BitterSweetState(State):
         return (*flat, *self.pref_key)
 
     def repeated(self) -> bool:
-        """Record the position at the start of this turn; True when it has now come up
-        REPEATS_END_ROUND times in the round (our house rule against loops)."""
+        """Record the position at the start of this turn (of the round's first player); True
+        when it has now come up REPEATS_END_ROUND times in the round (our house rule against
+        loops). Checked once per round of turns: any endless round comes back to the first
+        player's turn endlessly, and a position there must then repeat; the check costs a
+        position and a hash per round of turns."""
         key = self.position()
         h = hash(key)
         self.positions += (key,)
@@ -531,10 +535,11 @@ class BitterSweetState(State):
         else:
             self.current = (self.current + 1) % self.players
             self.actions_left, self.extras = ACTIONS_PER_TURN, 0
-            if not (self.watch and self.repeated()):
+            if not (self.watch and self.current == self.starter and self.repeated()):
                 return True
             self.note(f"The same position comes up for the {REPEATS_END_ROUND}rd time at the "
-                      "start of a turn: the round ends as it stands (house rule).")
+                      f"start of {player_name(self.current)}'s turn: the round ends as it stands "
+                      "(house rule).")
         self.end_round()
         return self.finished is None
 

@@ -320,8 +320,8 @@ def toffee_loop(s: st.State) -> None:
 
 
 def test_a_position_repeated_a_third_time_ends_the_round_as_it_stands() -> None:
-    """House rule: when the position at the start of a turn comes up for the third time in the
-    round (same player to move), the round ends and is scored as it stands."""
+    """House rule: when the position at the start of the turn of the round's first player comes
+    up for the third time in the round, the round ends and is scored as it stands."""
     s = printed(fill=False, down={"a1": "toffee", **KEEP}, hands={0: ["honey"], 1: ["banana"]})
     for _ in range(3):  # P1, P2, P1: back at P2's start for the 2nd time
         toffee_loop(s)

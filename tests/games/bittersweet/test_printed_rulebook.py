@@ -335,6 +335,17 @@ def test_a_position_repeated_a_third_time_ends_the_round_as_it_stands() -> None:
     assert any("third time" in line or "3rd time" in line for line in log)
 
 
+def test_the_compared_position_follows_a_preference_swap() -> None:
+    """The position the rule compares holds the Preference cards as they are now (the engine
+    keeps that part ready between changes: a swap must renew it)."""
+    s = printed(fill=False, down={"a1": "white-creme", **KEEP}, yum={0: ["solid"]},
+                yuck={0: ["dark"]})
+    play(s, "reveal a1")  # White Creme: swap your YUM! and YUCK!
+    seen = s.position()
+    s.pref_key = None
+    assert seen == s.position()
+
+
 def test_a_round_that_changes_is_never_cut() -> None:
     """P2 loops on Toffee, but P1 takes an Empty Wrapper each turn (return Honey, take it back):
     the position never repeats, so the round goes on past the old cut of 15 turns each."""

@@ -16,6 +16,8 @@ from sweettooth.cli.main import app
 from sweettooth.cli.play import end_summary
 from sweettooth.core import State
 
+from .answers import ones
+
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
 
@@ -149,9 +151,9 @@ def test_sweet_shop_end_is_the_score_in_words() -> None:
 @pytest.mark.parametrize("gid", st.games())
 def test_the_plain_mode_ends_with_names_and_no_json(gid: str, runner: CliRunner) -> None:
     game = st.game(gid)
-    limit = game.max_length(game.min_players, game.options)
     result = runner.invoke(app, ["play", gid, "--seed", "2", "--bot-seed", "2",
-                                 "--name", "Ada", "--bot", "random"], input="1\n" * limit)
+                                 "--name", "Ada", "--bot", "random"],
+                           input=ones(game, game.min_players))
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "seat 0" not in out and "P0" not in out

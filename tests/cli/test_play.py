@@ -14,6 +14,7 @@ from sweettooth.cli import drawing
 from sweettooth.cli.main import app, default_bot
 from sweettooth.cli.play import numbered
 
+from .answers import ones
 from .conftest import run_nim_cli, run_script
 from .nim import Nim
 
@@ -38,7 +39,7 @@ def test_the_bot_may_be_any_agent_with_settings(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     proc = run_script("play", "lechocolat", "--seed", "5", "--save", str(save),
                       "--bot", "ismcts:iterations=20,rollout=heuristic",
-                      stdin="1\n" * game.max_length(2, game.options))
+                      stdin=ones(game, 2))
     assert proc.returncode == 0, proc.stderr
     assert "Candy Bot 1 (ismcts:iterations=20,rollout=heuristic)" in proc.stdout
     assert st.replay(json.loads(save.read_text())).result() is not None
@@ -135,8 +136,7 @@ def test_real_game_hotseat_by_notation_replays_exactly(gid: str, tmp_path: Path)
 def test_real_game_against_bots_by_numbers_to_the_end(gid: str) -> None:
     game = st.game(gid)
     players = game.min_players
-    limit = game.max_length(players, game.options)
-    proc = run_script("play", gid, "--seed", "5", "--bot-seed", "5", stdin="1\n" * limit)
+    proc = run_script("play", gid, "--seed", "5", "--bot-seed", "5", stdin=ones(game, players))
     assert proc.returncode == 0, proc.stderr
     assert "Game over after" in proc.stdout
     assert "Traceback" not in proc.stderr

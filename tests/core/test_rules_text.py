@@ -226,7 +226,7 @@ def test_bittersweet_worked_example() -> None:
     from sweettooth.games.bittersweet.scoring import choc_points, score_hand
 
     game: Any = st.game("bittersweet")
-    comps = game.components(game.options)
+    comps = game.components({**game.options, "cards": "revised"})  # the set rules.md shows
     choc = {c.id: i for i, c in enumerate(comps.chocs)}
     pref = {p.attribute: i for i, p in enumerate(comps.preferences)}
     hand = [choc[c] for c in ("mocha", "honey", "banana", "pistachio", "pecan", "caramel-bunny")]

@@ -33,7 +33,7 @@ of Green Olive's `receive`)."""
 
 
 def scenario(seed: int = 1) -> BitterSweetState:
-    state: BitterSweetState = st.game("bittersweet").new(PLAYERS, seed=seed)
+    state: BitterSweetState = st.game("bittersweet").new(PLAYERS, seed=seed, cards="revised")
     arrange(state, fill=False, current=0,
             down={"a1": "lavender", "b1": "matcha", "c1": "macadamia", "d1": "green-olive",
                   "a2": "almond", "b2": "cherry", "c2": "honey"},

@@ -88,9 +88,10 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
         page.select_option("#players", "3")
         page.fill("#name", "Tester")
         cards = page.locator("#options select[name=cards]")
-        expect(cards.locator("option:checked")).to_have_text("Revised cards (2026)")
-        expect(cards.locator("option[value=original]")).to_have_text(
-            "Original cards (as printed)")
+        expect(cards.locator("option:checked")).to_have_text("Original cards (as printed)")
+        expect(cards.locator("option[value=revised]")).to_have_text(
+            "Revised cards (our variant)")
+        cards.select_option("revised")
         page.click("#create-btn")
         page.wait_for_url("**/table.html?t=*")
         met = []

@@ -18,7 +18,7 @@ from sweettooth.games.bittersweet.components import (
     parse_preferences,
 )
 
-COMPS = load_components()
+COMPS = load_components(cards="revised")  # our variant (the default is the printed set)
 
 
 def test_bs1_printed_attribute_counts() -> None:

@@ -1,4 +1,5 @@
-"""The revised card set (cards=revised): its new effects, no loops, and old records replaying."""
+"""The revised card set (cards=revised, our variant): its new effects, no loops, and old records
+replaying."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ ONE_DOWN = {"e4": "almond"}  # keeps the box from emptying
 
 def test_no_revised_ability_returns_a_choc_without_a_wrapper() -> None:
     """No Choc can return itself (or any Choc) for free: rounds cannot loop."""
-    assert not load_components().loops and load_components(cards="original").loops
-    s = GAME.new(3, seed=35)
+    assert not load_components(cards="revised").loops and load_components(cards="original").loops
+    s = GAME.new(3, seed=35, cards="revised")
     assert s.turn_limit == round_bound(24) == 156
 
 
@@ -24,7 +25,7 @@ def test_heuristic_rounds_end_by_printed_conditions() -> None:
     """A fast version of benchmarks/bittersweet_round_limits.py (3 players, seed 35 as in the
     issue, where the original Toffee looped)."""
     for seed in range(35, 45):
-        s = GAME.new(3, seed)
+        s = GAME.new(3, seed, cards="revised")
         rng = random.Random(seed)
         while s.to_move is not None:
             s.apply(choose(s.view(s.to_move), s.legal_actions(), rng))
@@ -105,28 +106,64 @@ def test_hazelnut_gives_every_other_player_a_wrapper() -> None:
 
 
 def test_garlic_text_says_it_cannot_be_returned() -> None:
-    garlic = next(c for c in load_components().chocs if c.id == "garlic-cloves")
+    garlic = next(c for c in load_components(cards="revised").chocs if c.id == "garlic-cloves")
     assert "cannot return" in garlic.text()
 
 
 def test_face_down_taken_texts_are_unique() -> None:
     """Reading a face-down-taken Choc aloud names it only because no other shares its text."""
-    texts = [c.text() for c in load_components().chocs if c.trigger("face_down_taken")]
+    revised = load_components(cards="revised").chocs
+    texts = [c.text() for c in revised if c.trigger("face_down_taken")]
     assert len(texts) == len(set(texts))
 
 
-def test_old_record_replays_with_the_original_set_and_new_with_revised() -> None:
-    """A record made before `cards` existed has every other option and no `cards`."""
-    old = GAME.new(2, seed=35, cards="original")
-    rng = random.Random(1)
-    while old.to_move is not None:
-        old.apply(choose(old.view(old.to_move), old.legal_actions(), rng))
-    record = old.record()
-    assert record["options"].pop("cards") == "original"
-    assert set(record["options"]) == {"turn_limit", "chocs_file", "preferences_file"}
-    again = st.replay(record)
-    assert again.options["cards"] == "original"
-    assert again.rounds == old.rounds  # type: ignore[attr-defined]
+def _heuristic_game(seed: int, **options: object) -> st.State:
+    s = GAME.new(2, seed=seed, **options)
+    rng = random.Random(seed)
+    while s.to_move is not None:
+        s.apply(choose(s.view(s.to_move), s.legal_actions(), rng))
+    return s
+
+
+def test_records_of_earlier_editions_replay_exactly() -> None:
+    """Records store their full option set. The first edition's name `turn_limit` (15, the cut
+    that was then the rule) and no `cards`: the original set with the cut. The second edition's
+    name `cards` too. New records name `turn_limit` 0: no cut."""
+    first = _heuristic_game(35, cards="original", turn_limit=15).record()
+    assert first["options"].pop("cards") == "original"
+    assert set(first["options"]) == {"turn_limit", "chocs_file", "preferences_file"}
+    again = st.replay(first)
+    assert again.options == {**first["options"], "cards": "original"}
+    assert again.turn_limit == 30  # type: ignore[attr-defined]
+    second = _heuristic_game(35, cards="revised", turn_limit=15).record()
+    assert st.replay(second).options["cards"] == "revised"
     new = GAME.new(2, seed=35)
-    assert new.options["cards"] == "revised" and st.replay(new.record()).options == new.options
-    assert GAME.new(2, seed=35, turn_limit=15).options["cards"] == "revised"
+    assert new.options["cards"] == "original" and new.options["turn_limit"] == 0
+    assert st.replay(new.record()).options == new.options
+    assert GAME.new(2, seed=35, turn_limit=15).options["cards"] == "original"
+
+
+def test_a_first_edition_record_cut_by_the_old_limit_replays_with_the_cut() -> None:
+    """Random play from seed 57 (original set, 2 players) reached the old limit of 15 turns
+    each; its first-edition record replays to the same end, while in the printed game (no
+    cut) the same moves leave that round going on."""
+    s = GAME.new(2, seed=57, cards="original", turn_limit=15)
+    rng = random.Random(57)
+    cut = "The round reaches its limit of 30 turns and ends."
+    ply, cut_round = -1, -1
+    while s.to_move is not None:
+        before, lines = s.round_no, len(s.log)  # type: ignore[attr-defined]
+        s.apply(rng.choice(s.legal_actions()))
+        if ply < 0 and cut in [line for line, _ in s.log[lines:]]:  # type: ignore[attr-defined]
+            ply, cut_round = len(s.history), before
+    assert ply > 0
+    record = s.record()
+    del record["options"]["cards"]
+    again = st.replay(record)
+    assert cut in [line for line, _ in again.log]  # type: ignore[attr-defined]
+    assert again.result() == s.result() and again.rounds == s.rounds  # type: ignore[attr-defined]
+    printed = GAME.new(2, seed=57)
+    for text in record["actions"][:ply]:
+        printed.apply(GAME.parse_action(printed, text))
+    assert printed.round_no == cut_round and printed.to_move is not None
+    assert cut not in [line for line, _ in printed.log]

@@ -13,7 +13,7 @@ from sweettooth.games.bittersweet.state import BitterSweetState
 
 from .helpers import GAME, play, position
 
-C = load_components()
+C = load_components(cards="revised")  # our variant; ORIGINAL is the printed set
 ORIGINAL = load_components(cards="original")
 
 

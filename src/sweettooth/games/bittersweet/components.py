@@ -1,13 +1,13 @@
 """BitterSweet's components: the 45 Chocs and each player's 12 Preference cards.
 
 The printed cards are not in our rulebook, so the shipped sets are house data (BS-1, BS-2),
-validated here on load. There are two: the revised set (`data/chocs.toml`,
-`data/preferences.toml`; option `cards=revised`, the default for new games) and the original one
-the rulebook page describes (`data/chocs-original.toml`, `data/preferences-original.toml`;
-`cards=original`, and every record made before the option existed). Both have the same 45 Chocs
-by id, name and attributes, in the same order; abilities, some points and the Preference tables
-differ. A user may load another set with the same schema (options `chocs_file`,
-`preferences_file`), which replaces the chosen house set's file.
+validated here on load. There are two: the original set, the one the printed rulebook describes
+(`data/chocs-original.toml`, `data/preferences-original.toml`; option `cards=original`, the
+default, in which every printed statement, example and FAQ case holds), and the revised set, a
+designer's variant of ours (`data/chocs.toml`, `data/preferences.toml`; `cards=revised`).
+Both have the same 45 Chocs by id, name and attributes, in the same order; abilities, some
+points and the Preference tables differ. A user may load another set with the same schema
+(options `chocs_file`, `preferences_file`), which replaces the chosen house set's file.
 
 A Choc's ability is a `when` (on_reveal, face_down_taken, round_end) and a list of effects; each
 effect is an id from the small vocabulary in `EFFECTS` with its parameters. The engine
@@ -38,7 +38,8 @@ SLOTS = ("yum", "yuck")
 TARGETS = ("choose", "left", "right")
 
 TURN_EFFECTS = ("on_reveal", "face_down_taken")
-CARD_SETS = ("revised", "original")
+CARD_SETS = ("original", "revised")
+"""The house card sets, the default (the printed game) first."""
 # effect id -> (the triggers it may have, its parameters with their kinds)
 EFFECTS: dict[str, tuple[tuple[str, ...], dict[str, type]]] = {
     "reveal": (TURN_EFFECTS, {"count": int}),  # reveal N other face-down Chocs, then resolve
@@ -222,8 +223,9 @@ class Components:
     @cached_property
     def loops(self) -> bool:
         """Whether a round could go on for ever: some ability returns a Choc face down without
-        taking an Empty Wrapper (the original Toffee and Pea Pod). Without one, every action
-        uses up a finite resource of the round (`round_bound`)."""
+        taking an Empty Wrapper (the original Toffee and Pea Pod). Such a round is stopped only
+        by our repetition rule (state.py). Without one, every action uses up a finite resource
+        of the round (`round_bound`)."""
         return any(e.do == "return" for c in self.chocs if c.ability for e in c.ability.effects)
 
     def pref_index(self, attribute: str) -> int:
@@ -360,9 +362,9 @@ def round_bound(cells: int, chocs: int = CHOC_COUNT) -> int:
 
 @cache
 def load_components(chocs_file: str = "", preferences_file: str = "",
-                    cards: str = "revised") -> Components:
-    """A house set (`cards`: revised or original), or a user's files (JSON or TOML with the same
-    schema) in place of its Chocs or its Preference deck."""
+                    cards: str = "original") -> Components:
+    """A house set (`cards`: original, the printed game, or revised, our variant), or a user's
+    files (JSON or TOML with the same schema) in place of its Chocs or its Preference deck."""
     need(cards in CARD_SETS, "option 'cards'",
          f"must be one of {', '.join(CARD_SETS)}, got {cards!r}")
     tail = "" if cards == "revised" else f"-{cards}"

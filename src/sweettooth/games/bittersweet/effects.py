@@ -215,6 +215,7 @@ def start_effect(state: BitterSweetState, parent: Task, e: Effect) -> None:
         state.note(f"{who} takes {e.count} Empty Wrapper{'s' * (e.count > 1)}.")
     elif d == "swap_preferences":
         state.yum[seat], state.yuck[seat] = state.yuck[seat], state.yum[seat]
+        state.pref_key = None
         state.note(f"{who} swaps the YUM! and YUCK! cards.")  # (read after "You" too)
     elif d == "replace_preference":
         cards = getattr(state, e.slot)[seat]

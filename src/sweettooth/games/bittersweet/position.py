@@ -74,4 +74,7 @@ def arrange(
     state.tasks, state.pending = [], []
     state.know = [_coarse(state, o) for o in range(P + 1)]
     state.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
+    state.positions, state.hashes, state.pref_key = (), (), None
+    if state.watch and state.current == state.starter:
+        state.repeated()  # the arranged position is the round's first
     state._legal = None

@@ -29,7 +29,7 @@ from sweettooth.core import JSON, Game, Result
 from . import knowledge as kn
 from .components import components_for
 from .effects import Task
-from .state import BitterSweetState, action_table
+from .state import BitterSweetState, action_table, round_rules
 
 Row = tuple[int, ...]  # how many of a group's Chocs go to each place class
 
@@ -149,6 +149,9 @@ def sample_state(game: Game[Any], view: JSON, seat: int, seed: int) -> BitterSwe
     s.round_no, s.starter, s.current = view["round"], view["start_player"], view["current"]
     s.actions_left, s.extras = view["actions_left"], view["extra_actions"]
     s.turns, s.turn_limit, s.stack = view["turns"], view["turn_limit"], view["stack"]
+    s.watch = round_rules(comps, options, P)[1]
+    # past positions are not in the view: the count of repeated positions starts anew
+    s.positions, s.hashes, s.pref_key = (), (), None
     seats = view["seats"]
     s.wins = [e["round_wins"] for e in seats]
     s.wrappers = [e["wrappers"] for e in seats]

@@ -7,6 +7,13 @@ turn the round ends if every Choc in the box is face up or every player has 2+ E
 ends at once when the box is empty. Scores are compared (scoring.py); the best score(s) win the
 round. First to 2 round wins takes the game (ties share, BS-4).
 
+A card set whose abilities return Chocs without a wrapper (the original, printed set) could loop
+for ever; a house rule of ours stops only such a loop: when the position at the start of a turn
+of the round's first player (`position`, once per round of turns) comes up for the third time in
+the round, the round ends and is scored as it stands.
+The legacy option `turn_limit` (N > 0: a round ends after N turns per player) replaces it, only to
+replay records made when that cut was the rule.
+
 Decisions asked for by abilities are tasks on a stack (`tasks`); the seat to move is the one the
 top task asks, else the current player. On Reveal abilities waiting to resolve are in `pending`.
 """
@@ -52,6 +59,7 @@ BOX_CELLS = {2: 20, 3: 24, 4: 28}  # set-up D: 5x4, 6x4, 7x4
 ROWS = 4
 ACTIONS_PER_TURN = 2
 ROUND_WINS_NEEDED = 2
+REPEATS_END_ROUND = 3  # house rule: a turn-start position seen this often in a round ends it
 
 _TURN_ACTIONS = (Take, Reveal, ReturnAct)
 _DECISIONS = (Pick, Give, Choose, Resolve, ReturnAct)
@@ -138,7 +146,11 @@ class BitterSweetState(State):
     actions_left: int
     extras: int
     turns: int
-    turn_limit: int
+    turn_limit: int  # the turn count that ends the round (0: none, the repetition rule watches)
+    watch: bool  # the repetition rule applies (a set that could loop, no legacy turn_limit)
+    positions: tuple[tuple[Any, ...], ...]  # this round's turn-start positions (when watched)
+    hashes: tuple[int, ...]  # their hashes, to count them fast
+    pref_key: tuple[int, ...] | None  # the Preference part of `position` (None: to compute)
     tasks: list[Task]
     pending: list[int]
     _know: list[int]  # per observer, its packed row as of the last time it was read
@@ -261,6 +273,8 @@ class BitterSweetState(State):
             self.round_no, list(self.wins), self.starter, self.current)
         o.actions_left, o.extras, o.turns, o.turn_limit = (
             self.actions_left, self.extras, self.turns, self.turn_limit)
+        o.watch, o.positions, o.hashes = self.watch, self.positions, self.hashes  # (shared)
+        o.pref_key = self.pref_key
         o.tasks = [t.copy() for t in self.tasks]
         o.pending = list(self.pending)
         o._know = list(self._know)  # (packed rows: ints)
@@ -282,7 +296,7 @@ class BitterSweetState(State):
         return {
             "round": self.round_no, "wins": list(self.wins), "starter": self.starter,
             "current": self.current, "actions_left": self.actions_left, "extras": self.extras,
-            "turns": self.turns,
+            "turns": self.turns, "positions": len(self.positions),
             "box": [None if x < 0 else [c[x].id, self.up[i]] for i, x in enumerate(self.box)],
             "hands": [[c[x].id for x in h] for h in self.hands],
             "out": [c[x].id for x in self.out], "stack": self.stack,
@@ -320,10 +334,47 @@ class BitterSweetState(State):
         self.actions_left, self.extras, self.turns = ACTIONS_PER_TURN, 0, 0
         self.know = [kn.fresh(n, len(self.comps.chocs)) for _ in range(P + 1)]
         self.pknow = [[[] for _ in range(P)] for _ in range(P + 1)]
+        self.positions, self.hashes = (), ()
+        if self.watch:
+            self.repeated()
         self.note(f"Round {self.round_no} begins; {player_name(self.starter)} starts.")
+
+    def position(self) -> tuple[int, ...]:
+        """What the rest of the round depends on, at the start of a turn: whose turn it is, the
+        Empty Wrapper stack and each player's wrappers, the box (each cell's Choc and face),
+        every hand (as a set), and every player's Preference cards (YUM!, YUCK!, deck in order,
+        discards). The Chocs set aside, round wins and start player are fixed for the round;
+        the chance still to come (a reshuffle of discarded Preference cards) is not a position.
+        One flat tuple of ints (-1 closes each hand and pile), cheap to hash."""
+        flat = [self.current, self.stack, *self.wrappers, *self.box, *self.up]
+        for hand in self.hands:
+            flat += sorted(hand)
+            flat.append(-1)
+        if self.pref_key is None:  # Preference cards change only by abilities and new rounds
+            piles: list[int] = []
+            for pile in self.yum + self.yuck + self.deck + self.discard:
+                piles += pile
+                piles.append(-1)
+            self.pref_key = tuple(piles)
+        return (*flat, *self.pref_key)
+
+    def repeated(self) -> bool:
+        """Record the position at the start of this turn (of the round's first player); True
+        when it has now come up REPEATS_END_ROUND times in the round (our house rule against
+        loops). Checked once per round of turns: any endless round comes back to the first
+        player's turn endlessly, and a position there must then repeat; the check costs a
+        position and a hash per round of turns."""
+        key = self.position()
+        h = hash(key)
+        self.positions += (key,)
+        self.hashes += (h,)
+        if self.hashes.count(h) < REPEATS_END_ROUND:  # ints: fast
+            return False
+        return self.positions.count(key) >= REPEATS_END_ROUND  # exact: a collision ends nothing
 
     def draw_preference(self, seat: int) -> int:
         """The top card of the seat's Preference deck (the discards are reshuffled if empty)."""
+        self.pref_key = None  # the Preference cards change
         if not self.deck[seat]:
             self.deck[seat] = self.discard[seat]
             self.discard[seat] = []
@@ -479,12 +530,16 @@ class BitterSweetState(State):
             self.note("Every Choc in the box is face up: the round ends.")
         elif min(self.wrappers) >= 2:
             self.note("Every player has 2 or more Empty Wrappers: the round ends.")
-        elif self.turns >= self.turn_limit:
+        elif self.turn_limit and self.turns >= self.turn_limit:
             self.note(f"The round reaches its limit of {self.turn_limit} turns and ends.")
         else:
             self.current = (self.current + 1) % self.players
             self.actions_left, self.extras = ACTIONS_PER_TURN, 0
-            return True
+            if not (self.watch and self.current == self.starter and self.repeated()):
+                return True
+            self.note(f"The same position comes up for the {REPEATS_END_ROUND}rd time at the "
+                      f"start of {player_name(self.current)}'s turn: the round ends as it stands "
+                      "(house rule).")
         self.end_round()
         return self.finished is None
 
@@ -536,6 +591,16 @@ def _same(action: Any, legal: Any) -> bool:
     return action is legal or (well_typed(action) and action == legal)
 
 
+def round_rules(comps: Components, options: Any, players: int) -> tuple[int, bool]:
+    """(turn_limit, watch) of a game: a set that cannot loop keeps its resources' own bound (a
+    printed end condition always comes first); one that can is watched by the repetition rule,
+    unless the legacy option `turn_limit` > 0 cuts its rounds at that many turns per player."""
+    if not comps.loops:
+        return round_bound(BOX_CELLS[players], len(comps.chocs)), False
+    legacy = int(options["turn_limit"])
+    return (legacy * players, False) if legacy > 0 else (0, True)
+
+
 def set_up(game: Any, players: int, seed: int, options: dict[str, Any],
            comps: Components) -> BitterSweetState:
     """A new game: seat 0 (P1) starts the first round (the rulebook lets the table decide)."""
@@ -557,10 +622,9 @@ def set_up(game: Any, players: int, seed: int, options: dict[str, Any],
     s.yum = [[] for _ in range(players)]
     s.yuck = [[] for _ in range(players)]
     s.round_no, s.wins, s.starter = 1, [0] * players, 0
-    # the house limit only for sets whose rounds could loop; otherwise the resources' own bound
-    s.turn_limit = (int(options["turn_limit"]) * players if comps.loops
-                    else round_bound(n, len(comps.chocs)))
+    s.turn_limit, s.watch = round_rules(comps, options, players)
     s.log, s.rounds, s.finished = [], [], None
+    s.pref_key = None
     s._legal = None
     s.start_round()
     return s

@@ -41,7 +41,7 @@ cards); an unknown kind sets no bit (tests/rl check that every kind the engine m
 def components(options: dict[str, Any]) -> Components:
     """The Chocs and Preference cards these options play with."""
     return load_components(str(options["chocs_file"]), str(options["preferences_file"]),
-                           str(options.get("cards", "revised")))
+                           str(options.get("cards", "original")))
 
 
 def action_notations(players: int, cols: int, options: dict[str, Any]) -> tuple[str, ...]:

@@ -49,7 +49,7 @@ def chip(c: Choc | None, cid: str, chocs: dict[str, Choc]) -> Text:
 
 @cache
 def catalogue(chocs_file: str = "", preferences_file: str = "",
-              cards: str = "revised") -> dict[str, Choc]:
+              cards: str = "original") -> dict[str, Choc]:
     """Choc id -> its card (public component data, the same for every seat)."""
     comps = load_components(chocs_file, preferences_file, cards)
     return {c.id: c for c in comps.chocs}

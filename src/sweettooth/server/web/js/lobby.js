@@ -23,9 +23,9 @@ const BLURB = {
 
 // Options in players' words (the engine's help texts are written for developers).
 const OPTION_TEXT = {
-  "bittersweet.cards": ["Cards", "Revised: our rebalanced abilities and YUM!/YUCK! tables; rounds always end by the rules. Original: the cards as printed.",
-    { revised: "Revised cards (2026)", original: "Original cards (as printed)" }],
-  "bittersweet.turn_limit": ["Turns per round (original cards)", "With the original cards a round also ends after this many turns each (house rule: some abilities could loop). The revised cards need no limit."],
+  "bittersweet.cards": ["Cards", "Original: the cards as printed (the real game). Revised: a variant of ours, not printed: our rebalanced abilities and YUM!/YUCK! tables.",
+    { original: "Original cards (as printed)", revised: "Revised cards (our variant)" }],
+  "bittersweet.turn_limit": ["Old turn cut (replays only)", "0, the default: no cut; a round ends by the printed rules (or, by a house rule of ours, when the same position comes up a third time). A number: the cut of old saved games, a round of the original cards ends after that many turns each."],
   "bonbons.variant": ["Variant", "", { standard: "Standard (6 by 6 squares)", quick: "Quick (5 by 5, two kinds of candy out)" }],
   "bonbons.removed": ["Candy taken out (quick game)", "For example toffee+nougat. Left empty: chosen at random."],
   "bonbons.turn_limit": ["Turn limit", "The game stops after this many turns in all; the fewest face-down round tiles win."],

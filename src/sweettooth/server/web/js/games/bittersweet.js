@@ -12,14 +12,14 @@ import { withNames } from "../log.js";
 import { installTips, withTip, infoPiece, markLast, lastMoves, freshSeats, icon } from "./tips.js";
 import { subject, possessive, them, addressed, whose } from "./words.js";
 
-// The catalogue holds both house sets ("revised", the default, and "original"); a view's
-// options.cards says which one its game plays with (none: a game from before the revision).
+// The catalogue holds both house sets ("original", the printed default, and "revised", our
+// variant); a view's options.cards says which one its game plays with (none: the original).
 let SETS = {};
 let CAT = { chocs: {}, preferences: {} };
 
 function useSet(view) {
   const name = (view && view.options && view.options.cards) || "original";
-  CAT = SETS[name] || SETS.revised || CAT;
+  CAT = SETS[name] || SETS.original || CAT;
 }
 
 const COATING = { milk: "#8f5a35", crimson: "#b3263e", dark: "#3d2216", white: "#efe3cc" };
@@ -188,7 +188,7 @@ export default {
     try {
       const url = new URL("../../data/bittersweet.json", import.meta.url);
       SETS = (await (await fetch(url)).json()).sets || {};
-      CAT = SETS.revised || CAT;
+      CAT = SETS.original || CAT;
     } catch (err) { console.warn("BitterSweet catalogue not loaded", err); }
   },
 

@@ -277,3 +277,34 @@ def test_no_doc_points_outside_the_repository() -> None:
         text = doc.read_text(encoding="utf-8")
         for bad in ("../shared", "shared/RULINGS", "shared/rulebooks", "RULINGS.md", "DESIGN.md"):
             assert bad not in text, f"{doc.relative_to(root)} points outside the repository"
+
+
+# -- house rules and rulings are labelled (issue 31) --------------------------------------------
+LABELLED = [  # (game, words of the rules text, its label): what is ours, not printed
+    ("sweetnose", "when every player has taken 10 turns", "*house rule*"),  # SN-5
+    ("sweetnose", "with 5 players, 3 drawn from the removed\nones", "*our ruling*"),  # SN-2
+    ("bonbons", "2000 turns in all", "*house rule*"),  # BB-7's end, made finite
+    ("bittersweet", "at most 2 extra in a turn", "*house rule*"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "words", "label"), LABELLED)
+def test_house_rules_and_rulings_are_labelled_where_stated(
+        game_id: str, words: str, label: str) -> None:
+    text = rules_markdown(game_id)
+    at = text.find(words)
+    assert at >= 0, f"{game_id}: {words!r} is no longer stated"
+    near = text[max(0, at - 60): at + len(words) + 60]
+    assert label in near, f"{game_id}: {words!r} is ours but not labelled {label}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_limit_option_is_labelled_a_house_rule(game_id: str) -> None:
+    """An option that bounds a game (max turns, turn limit, max bid) is not printed: its
+    Variants entry says it is a house rule."""
+    variants = body(game_id, "Variants")
+    for opt in st.game(game_id).option_specs:
+        if opt.name.startswith("max_") or opt.name.endswith("_limit"):
+            entry = variants.split(f"**{opt.name.replace('_', ' ').capitalize()}**", 1)
+            assert len(entry) == 2, f"{game_id}: no Variants entry for {opt.name}"
+            assert "*house rule*" in entry[1].split("\n- ", 1)[0], f"{game_id}: {opt.name}"

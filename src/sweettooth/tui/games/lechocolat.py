@@ -177,8 +177,9 @@ class LeChocolatFace(Face):
                 if c < 6:
                     kind = v_line(c, r)
                     if kind == "groove":
-                        parts.append(piece(Text(V_GROOVE, style=GROOVE), f"cut:{g}@{COLS[c + 1]}",
-                                           f"split {g} at {COLS[c + 1]}: the line left of column {COLS[c + 1]}"))
+                        at = COLS[c + 1]
+                        parts.append(piece(Text(V_GROOVE, style=GROOVE), f"cut:{g}@{at}",
+                                           f"split {g} at {at}: the line left of column {at}"))
                     else:
                         parts.append(text(Text(V_EDGE if kind else " ", style=EDGE)))
             lines.append(row(*parts))

@@ -22,11 +22,14 @@ def test_replay_of_a_saved_game_shows_every_move(tmp_path: Path) -> None:
     played = run_nim_cli("play", "nim", "--seed", "8", "--bot-seed", "8", "--save", str(save),
                          stdin="2\n" * 7)
     assert played.returncode == 0, played.stderr
-    actions = json.loads(save.read_text())["actions"]
+    record = json.loads(save.read_text())
+    actions = record["actions"]
+    assert record["names"] == ["You", "Candy Bot 1"], "the record keeps the players' names"
     proc = run_nim_cli("replay", str(save))
     assert proc.returncode == 0, proc.stderr
+    assert "(You, Candy Bot 1)" in proc.stdout and "Player 1" not in proc.stdout
     for ply, action in enumerate(actions, 1):
-        assert f"--- move {ply}: Player {(ply - 1) % 2 + 1}\n" in proc.stdout
+        assert f"--- move {ply}: {record['names'][(ply - 1) % 2]}\n" in proc.stdout
         assert f"seat {(ply - 1) % 2} takes {action.split()[1]}" in proc.stdout  # the view's log
     assert f"--- move {len(actions) + 1}" not in proc.stdout
     assert "[spectator]" in proc.stdout and "Scores:" in proc.stdout

@@ -56,7 +56,7 @@ def make_app(
     return SweetApp(
         game_id,
         players,
-        {},
+        kw.pop("options", {}),
         humans=humans,
         agents=agents,
         names=kw.pop("names", names(players, humans)),

@@ -257,3 +257,23 @@ async def test_the_move_line_says_how_to_leave_it() -> None:
         assert isinstance(app.focused, Board)
         assert "(press : )" in screen_text(app)
         assert "Esc: back" not in screen_text(app)
+
+
+@pytest.mark.parametrize("cards", ["original", "revised"])
+async def test_help_describes_the_chocs_of_the_card_set_in_play(cards: str) -> None:
+    """F1 in BitterSweet lists every Choc with an ability of the game's own card set (issue 31):
+    the original Toffee returns a Choc, the revised one goes on to the player on your left."""
+    app = make_app("bittersweet", 2, options={"cards": cards})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        comps = app.game.components(app.state.options)  # type: ignore[attr-defined]
+        for choc in comps.chocs:
+            if choc.ability is not None:
+                assert f"- {choc.name} (" in source, f"{choc.name} missing from F1"
+        toffee = next(ln for ln in source.splitlines() if ln.startswith("- Toffee ("))
+        assert ("Return 1 Choc" if cards == "original" else "player on your left") in toffee
+        assert f"**{cards}**" in source

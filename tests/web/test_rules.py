@@ -4,6 +4,7 @@ table without leaving it; the server's rules page turns piece links into drawing
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -79,3 +80,47 @@ def test_rules_from_the_table(page: Page, game: str) -> None:
     assert "rulesbtn" in focused
     # A renderer that draws pieces shows them in the rules (words stay beside them).
     print(f"{game}: {drawn} pieces drawn in the rules")
+
+
+def rules_json(server: Server, query: str) -> dict[str, str]:
+    with urllib.request.urlopen(f"{server.url}/api/games/bittersweet/rules{query}") as res:
+        data: dict[str, str] = json.load(res)
+    return data
+
+
+def test_rules_api_follows_the_card_set_and_refuses_bad_options(server: Server) -> None:
+    """The rules of a BitterSweet game describe its own card set (issue 31): the original
+    Toffee returns a Choc, the revised one goes on to the next player."""
+    original = rules_json(server, "?cards=original")["markdown"]
+    revised = rules_json(server, "?cards=revised")["markdown"]
+    assert "[Toffee](piece:choc/toffee) (3 points): Return 1 Choc" in original
+    assert "[Toffee](piece:choc/toffee) (3 points): Give it to the player on your left" in revised
+    for query, says in (("?cards=bogus", "cards"), ("?chocs_file=/etc/passwd", "chocs_file"),
+                        ("?colour=red", "colour")):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(f"{server.url}/api/games/bittersweet/rules{query}")
+        assert err.value.code == 400
+        assert says in json.load(err.value)["detail"]
+
+
+@pytest.mark.parametrize("cards", ["original", "revised"])
+def test_table_rules_describe_the_card_set_of_the_table(page: Page, cards: str) -> None:
+    page.goto("/?speed=instant")
+    page.wait_for_selector("body[data-ready='1']")
+    page.check("input[name=game][value=bittersweet]")
+    page.click("#optbox summary")
+    page.select_option("#options select[name=cards]", cards)
+    page.fill("#name", "Tester")
+    page.click("#create-btn")  # a human and a bot, with the chosen card set
+    page.wait_for_url("**/table.html?t=*")
+    page.wait_for_selector(".board [data-key]")
+    page.locator(".tabletools").get_by_role("button", name="How to play").click()
+    dialog = page.get_by_role("dialog", name="How to play BitterSweet")
+    expect(dialog.get_by_role("heading", name="Pieces")).to_be_visible()
+    for name in ("Apple Pie", "Cherry", "Passion Fruit", "Raspberry", "Toffee Crunch",
+                 "Vanilla", "White Creme"):
+        expect(dialog.locator("li", has_text=f"{name} (")).to_have_count(1)
+    toffee = dialog.locator("li", has_text="Toffee (3 points)")
+    expect(toffee).to_contain_text("Return 1 Choc" if cards == "original" else "on your left")
+    dialog.locator("li", has_text="White Creme (").scroll_into_view_if_needed()
+    shot(page, f"rules-table-bittersweet-{cards}")

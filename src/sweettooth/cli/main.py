@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -239,17 +240,17 @@ def play_cmd(
         io.write("\nInterrupted.")
     if save is not None:
         try:
-            save_record(state, save)
+            save_record(state, save, names)
         except OSError as exc:
             fail(f"cannot save the record to {save}: {exc.strerror}")
         io.write(f"Record saved to {save} (replay it with: sweettooth replay {save}).")
     elif io.interactive and state.history and not interrupted:
-        offer_save(state, io)
+        offer_save(state, io, names)
     if interrupted:
         raise typer.Exit(130)
 
 
-def offer_save(state: State, io: TerminalIO) -> None:
+def offer_save(state: State, io: TerminalIO, names: Sequence[str] | None = None) -> None:
     """Ask for a file name until the record is saved or the player declines (Enter)."""
     while True:
         try:
@@ -259,7 +260,7 @@ def offer_save(state: State, io: TerminalIO) -> None:
         if not answer:
             return
         try:
-            save_record(state, answer)
+            save_record(state, answer, names)
         except OSError as exc:
             io.write(f"Cannot save to {answer}: {exc.strerror}. Try another name.")
             continue

@@ -343,7 +343,7 @@ class TerminalPlay:
         from sweettooth.core.rules_text import plain_rules
 
         try:
-            return plain_rules(self.game.id)
+            return plain_rules(self.game.id, self.state.options)
         except SweetToothError:
             return f"(No rules text is shipped for {self.game.title}.)"
 

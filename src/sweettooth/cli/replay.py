@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sweettooth.core import JSON, RecordError, State, replay
+from sweettooth.core.record import seat_names
 
 from . import drawing
 from .play import end_summary
@@ -45,7 +46,7 @@ def replay_steps(record: JSON, seat: int | None, write: Callable[[str], None]) -
     game = game_state.game
     game_state.check_seat(seat)
     players = game_state.players
-    names = [f"Player {s + 1}" for s in range(players)]
+    names = seat_names(record, players)
     who = "a spectator" if seat is None else names[seat]
     total = len(record["actions"])
     write("\n".join(textwrap.wrap(

@@ -16,7 +16,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import IllegalAction, PlayerCountError, SeatError
+from .errors import IllegalAction, PlayerCountError, SeatError, UnknownGame
 from .options import Option, OptionValue, resolve_options
 from .rng import Rng
 from .rules_text import rules_markdown
@@ -379,10 +379,17 @@ class Game(ABC, Generic[S]):
 
         return json.dumps(view, indent=1, sort_keys=True)
 
-    def rules_text(self) -> str:
-        """The player-facing rules of this game (Markdown with `piece:` links), the same text
-        the web client and the terminal app show; see `sweettooth.core.rules_text`."""
-        return rules_markdown(self.id)
+    def rules_text(self, options: Mapping[str, Any] | None = None) -> str:
+        """The player-facing rules of this game (Markdown with `piece:` links) for a game played
+        with `options` (defaults when None), the same text the web client and the terminal app
+        show; see `sweettooth.core.rules_text`."""
+        return rules_markdown(self.id, options)
+
+    def rules_part(self, name: str, options: Mapping[str, Any]) -> str:
+        """The Markdown that replaces the line `<!-- from data: NAME -->` of this game's rules
+        text, written from the game's data for `options` (already resolved). A game whose text
+        has such a line overrides this; the default knows no part."""
+        raise UnknownGame(f"{self.id}: the rules text asks for an unknown part {name!r}")
 
     def describe(self) -> JSON:
         return {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from .game import State
 from .registry import game as get_game
 
 RECORD_KEYS = ("game", "rules_version", "players", "seed", "options", "actions")
+"""Every record has these. It may also have `names`: the players' names by seat, as the game
+showed them ("You", "Candy Bot 1"), which a replay shows again (`seat_names`)."""
 
 
 def replay(record: Any) -> State:
@@ -48,6 +51,23 @@ def replay(record: Any) -> State:
     return state
 
 
+def seat_names(record: Any, players: int) -> list[str]:
+    """The names a replay shows: the record's `names` when it has one per seat (non-empty
+    words), else "Player 1", "Player 2", ... (records saved before names were kept, or
+    written by hand).
+
+    >>> seat_names({"names": ["You", "Candy Bot 1"]}, 2)
+    ['You', 'Candy Bot 1']
+    >>> seat_names({"names": ["You"]}, 2)
+    ['Player 1', 'Player 2']
+    """
+    names = record.get("names") if isinstance(record, dict) else None
+    if (isinstance(names, list) and len(names) == players
+            and all(isinstance(n, str) and n.strip() for n in names)):
+        return [n.strip() for n in names]
+    return [f"Player {s + 1}" for s in range(players)]
+
+
 def load_record(path: str | Path) -> State:
     """Read a record file (JSON) and replay it."""
     try:
@@ -61,12 +81,16 @@ def load_record(path: str | Path) -> State:
     return replay(data)
 
 
-def save_record(state: State, path: str | Path) -> None:
+def save_record(state: State, path: str | Path, names: Sequence[str] | None = None) -> None:
     """Write the state's record as JSON, atomically: the record goes to a new file beside the
     target, which then replaces it, so a failed write (a full disk, a crash) leaves the old file
-    as it was and no partial file behind."""
+    as it was and no partial file behind. The players' `names` by seat, when given, go into the
+    record so that a replay shows them."""
     target = Path(path)
-    text = json.dumps(state.record(), indent=1) + "\n"
+    record = state.record()
+    if names is not None:
+        record["names"] = [str(n) for n in names]
+    text = json.dumps(record, indent=1) + "\n"
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         with tmp.open("x", encoding="utf-8") as out:  # a new file: no other save shares it

@@ -44,8 +44,10 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 from urllib.parse import unquote
 
 from .errors import UnknownGame
@@ -90,6 +92,7 @@ PIECE_KINDS: dict[str, dict[str, str]] = {
 
 _LINK = re.compile(r"\[([^\]]+)\]\(piece:([a-z-]+)/([^)\s]+)\)")
 _HEADING = re.compile(r"^## +(.+?)\s*$", re.MULTILINE)
+_PART = re.compile(r"^<!-- from data: ([a-z-]+) -->$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,11 @@ def _package(game_id: str) -> str:
     return f"sweettooth.games.{game_id}"
 
 
-def rules_markdown(game_id: str) -> str:
-    """The player-facing rules of `game_id`, as Markdown with `piece:` links.
+def rules_markdown(game_id: str, options: Mapping[str, Any] | None = None) -> str:
+    """The player-facing rules of `game_id` played with `options` (its defaults when None), as
+    Markdown with `piece:` links. A line `<!-- from data: NAME -->` of the game's text is
+    replaced by `Game.rules_part(NAME, options)`, written from the game's data for the options
+    in play (BitterSweet's Chocs of the active card set), so that part cannot drift from it.
 
     >>> rules_markdown("lechocolat").splitlines()[0]
     '# Le Chocolat'
@@ -119,9 +125,16 @@ def rules_markdown(game_id: str) -> str:
     """
     try:
         ref = resources.files(_package(game_id)).joinpath(RULES_FILE)
-        return ref.read_text(encoding="utf-8")
+        text = ref.read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
         raise UnknownGame(f"unknown game {game_id!r}: no rules text for it") from None
+    if not _PART.search(text):
+        return text
+    from .registry import game as find_game
+
+    game = find_game(game_id)
+    resolved = game.resolve_options(options or {})
+    return _PART.sub(lambda m: game.rules_part(m.group(1), resolved).strip(), text)
 
 
 def strip_pieces(markdown: str) -> str:
@@ -133,13 +146,13 @@ def strip_pieces(markdown: str) -> str:
     return _LINK.sub(lambda m: m.group(1), markdown)
 
 
-def plain_rules(game_id: str) -> str:
+def plain_rules(game_id: str, options: Mapping[str, Any] | None = None) -> str:
     """The rules of `game_id` as `rules_markdown` gives them, piece links reduced to their text.
 
     >>> "piece:" in plain_rules("lechocolat")
     False
     """
-    return strip_pieces(rules_markdown(game_id))
+    return strip_pieces(rules_markdown(game_id, options))
 
 
 def piece_links(markdown: str) -> list[PieceLink]:
@@ -168,11 +181,11 @@ def split_sections(markdown: str) -> list[tuple[str, str]]:
     return out
 
 
-def sections(game_id: str) -> list[tuple[str, str]]:
+def sections(game_id: str, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
     """The rules of `game_id` as (heading, body) pairs for a help screen: the game's title
     with its introduction first, then Goal, What's in the box, ... in order.
 
     >>> [h for h, _ in sections("lechocolat")][-1] in ("Variants", "Pieces")
     True
     """
-    return split_sections(rules_markdown(game_id))
+    return split_sections(rules_markdown(game_id, options))

@@ -18,14 +18,14 @@ from html import escape
 from typing import Annotated, Any
 from urllib.parse import unquote
 
-from fastapi import APIRouter, HTTPException, Path
+from fastapi import APIRouter, HTTPException, Path, Request
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 import sweettooth as st
-from sweettooth.core.errors import UnknownGame
+from sweettooth.core.errors import OptionError, SweetToothError, UnknownGame
 from sweettooth.core.rules_text import rules_markdown
 
 router = APIRouter(tags=["lobby"])
@@ -33,6 +33,9 @@ router = APIRouter(tags=["lobby"])
 GameId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[a-z][a-z0-9_]*$")]
 
 PIECE_SCHEME = "piece:"
+LOCAL_SUFFIX = "_file"
+"""Options so named (`chocs_file`) name a file on the player's own machine: the server never
+reads one for the rules."""
 
 
 def _piece_open(
@@ -84,19 +87,34 @@ def render_html(markdown: str) -> str:
     return html
 
 
-@functools.lru_cache(maxsize=32)
-def rules_page(game_id: str) -> dict[str, Any]:
-    """`{"title", "markdown", "html"}` for `game_id`; UnknownGame if it has no rules text."""
-    text = rules_markdown(game_id)
+@functools.lru_cache(maxsize=64)
+def rules_page(game_id: str, options: tuple[tuple[str, str], ...] = ()) -> dict[str, Any]:
+    """`{"title", "markdown", "html"}` for `game_id` played with `options` (option name, text)
+    pairs; UnknownGame if it has no rules text, OptionError for a bad option."""
+    game = st.game(game_id)
+    specs = {o.name: o for o in game.option_specs if not o.name.endswith(LOCAL_SUFFIX)}
+    parsed: dict[str, Any] = {}
+    for name, value in options:
+        if name not in specs:
+            raise OptionError(f"{game_id}: the rules know no option {name!r}; known: "
+                              f"{', '.join(specs) or 'none'}")
+        parsed[name] = specs[name].parse(value)
+    text = rules_markdown(game_id, parsed)
     first = text.lstrip().splitlines()[0] if text.strip() else ""
-    title = first.lstrip("#").strip() if first.startswith("#") else st.game(game_id).title
+    title = first.lstrip("#").strip() if first.startswith("#") else game.title
     return {"title": title, "markdown": text, "html": render_html(text)}
 
 
-@router.get("/api/games/{game_id}/rules", responses={404: {"description": "no such game"}})
-async def game_rules(game_id: GameId) -> dict[str, Any]:
-    """How to play `game_id`: the rules text as Markdown and as HTML with piece placeholders."""
+@router.get("/api/games/{game_id}/rules",
+            responses={404: {"description": "no such game"},
+                       400: {"description": "an unknown option or a bad value"}})
+async def game_rules(game_id: GameId, request: Request) -> dict[str, Any]:
+    """How to play `game_id`: the rules text as Markdown and as HTML with piece placeholders.
+    Query parameters are the game's options (`?cards=original`): parts written from the game's
+    data (BitterSweet's Chocs) follow them."""
     try:
-        return rules_page(game_id)
+        return rules_page(game_id, tuple(sorted(request.query_params.items())))
     except UnknownGame as exc:
         raise HTTPException(404, str(exc)) from None
+    except SweetToothError as exc:
+        raise HTTPException(400, str(exc)) from None

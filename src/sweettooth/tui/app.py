@@ -199,7 +199,7 @@ class SweetApp(Controls):
         notes = [f"Seed of this game: {self.state.seed}"]
         if self.save is not None:
             try:
-                save_record(self.state, self.save)
+                save_record(self.state, self.save, self.names)
                 notes.append(f"Record saved to {self.save}")
             except OSError as exc:
                 notes.append(f"Could not save the record to {self.save}: {exc.strerror}")

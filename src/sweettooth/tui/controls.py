@@ -199,7 +199,7 @@ class Controls(Drawing):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.game.id))
+            self.push_screen(HelpScreen(self.game.id, self.state.options))
 
     def action_hint(self) -> None:
         if not self.my_turn():

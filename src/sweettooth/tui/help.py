@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,12 +31,13 @@ KEYS = """\
 """
 
 
-def rules_text(game_id: str) -> str:
-    """The rules as Markdown with piece links reduced to their names, plus the keys."""
+def rules_text(game_id: str, options: Mapping[str, Any] | None = None) -> str:
+    """The rules of a game played with `options` (BitterSweet's Chocs are those of its card
+    set) as Markdown with piece links reduced to their names, plus the keys."""
     try:
         from sweettooth.core.rules_text import rules_markdown
 
-        text = strip_pieces(rules_markdown(game_id))
+        text = strip_pieces(rules_markdown(game_id, options))
     except (SweetToothError, ImportError, OSError):
         text = f"# {game_id}\n\nThe rules text of this game is not available."
     return f"{text.rstrip()}\n\n{KEYS}"
@@ -54,15 +56,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,f1,question_mark", "close", "Close help"),
     ]
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
         self.game_id = game_id
+        self.options = dict(options or {})
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll") as scroll:
             scroll.border_title = "How to play"
             scroll.border_subtitle = "↑ ↓ PgUp PgDn: scroll · Esc: back to the game"
-            yield Markdown(rules_text(self.game_id), id="help-text")
+            yield Markdown(rules_text(self.game_id, self.options), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

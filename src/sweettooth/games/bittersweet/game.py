@@ -11,6 +11,7 @@ from sweettooth.core import JSON, Game, Option, OptionValue
 from .components import CARD_SETS, PREFERENCE_COUNT, Components, components_for, round_bound
 from .effects import MAX_EXTRA_ACTIONS
 from .render import render
+from .rules_pieces import pieces_markdown
 from .sampling import sample_state
 from .state import (
     ACTIONS_PER_TURN,
@@ -110,6 +111,12 @@ class BitterSweet(Game[BitterSweetState]):
 
     def render(self, view: JSON) -> str:
         return render(view)
+
+    def rules_part(self, name: str, options: Mapping[str, Any]) -> str:
+        """The Pieces part of the rules text, from the card data of the set in play."""
+        if name == "pieces":
+            return pieces_markdown(options)
+        return super().rules_part(name, options)
 
 
 def positions(players: int, chocs: int) -> int:

@@ -88,6 +88,19 @@ def choc_line(c: Choc) -> Text:
     return t
 
 
+def shape_key(shown: list[Choc], width: int = 200) -> str:
+    """The shape symbols the board draws for `shown`, in words: '▲ pyramid ♥ heart' (closer
+    together, then the first letters dropped, when `width` is short; '' for no shape). The
+    points a chip shows ('1/3', '?') are said in full by its tip on the cursor line."""
+    shapes = [sh for sh in SHAPE if any(c.shape == sh for c in shown)]
+    named = [(SHAPE[sh], "wild" if sh == "animal" else sh) for sh in shapes]
+    for sep, gap in ((" ", "  "), ("", " ")):
+        key = gap.join(f"{mark}{sep}{word}" for mark, word in named)
+        if len(key) <= width:
+            return key
+    return " ".join(f"{mark}{word[:3]}" for mark, word in named)
+
+
 def name_of(chocs: dict[str, Choc], cid: str) -> str:
     c = chocs.get(cid)
     return c.name if c else str(cid).replace("-", " ").title()
@@ -196,6 +209,11 @@ class BitterSweetFace(Face):
         boxw = box(f"The box · {view['stack']} Empty Wrappers left", *grid)
         boxw.styles.padding = (0, 0)
         out: list[Part] = [boxw]
+        hand = view["seats"][ctx.seat].get("hand") or [] if ctx.seat is not None else []
+        # what the shapes on the board and in your hand are, on the box's lower edge
+        boxw.border_subtitle = shape_key(
+            [chocs[b["choc"]] for b in cells if b["face"] == "up" and b.get("choc") in chocs]
+            + [chocs[c] for c in hand if c in chocs], cols * (w + 1) - 3)
         me = ctx.seat
         others = [p for p in range(view["players"]) if p != me]
         if others:
@@ -298,6 +316,9 @@ class BitterSweetFace(Face):
         if not ctx.wide:
             out.extend(self.narrow(view, ctx, chocs, last))
         else:
+            boxw.border_subtitle = shape_key(
+                [chocs[b["choc"]] for b in cells if b["face"] == "up" and b.get("choc") in chocs],
+                cols * (CELL + 1) - 3)
             out.append(row(boxw, column(*others)))
         if me is not None and ctx.wide:
             out.append(self.seat(view, me, ctx, chocs))

@@ -14,7 +14,7 @@ from rich.text import Text
 from sweettooth.core import JSON
 
 from .base import Ctx, Face, seat_words, you_verb
-from .draw import Part, box, piece, row, table, text
+from .draw import Part, box, para, piece, row, table, text
 
 COLOURS = {"red": "#e0474c", "yellow": "#f2b818", "green": "#3fae62", "blue": "#3f7fd9"}
 SHORT = {
@@ -44,6 +44,24 @@ def face_word(face: str) -> str:
     'Rlolly'): a match is read without colour too (NO_COLOR, red-green colour blindness)."""
     colour, _, candy = face.partition(" ")
     return f"{colour[:1].upper()}{SHORT.get(candy, candy[:5])}"
+
+
+def legend(candies: list[str]) -> str:
+    """What the codes of `face_word` mean, for the candies in play: 'R/B/G/Y: red, blue, green,
+    yellow · lolly(pop) caram(el) licor=liquorice ...' (the letters shown, the rest in
+    brackets)."""
+    colours = [c for c in COLOURS]
+    words = []
+    for candy in candies:
+        short = SHORT.get(candy, candy[:5])
+        if candy == short:
+            continue
+        rest = candy[len(short):]
+        words.append(f"{short}({rest.strip()})" if candy.startswith(short) and rest[:1] != " "
+                     else f"{short} ({rest.strip()})" if candy.startswith(short)
+                     else f"{short}={candy}")
+    head = "/".join(c[:1].upper() for c in colours) + ": " + ", ".join(colours)
+    return f"Key: {head} · " + " ".join(words) + " · ¢¢¢ coins"
 
 
 def face_text(face: str, width: int = WIDTH, dim: bool = False) -> Text:
@@ -158,9 +176,11 @@ class BonbonsFace(Face):
         info += " · memory aid " + ("on" if ctx.memory_aid else "off")
         squares = box("Squares", *grid)
         tiles_box = box("Round tiles", *rows, subtitle=info)
+        removed = set(view.get("removed") or [])
+        key = para(Text(legend([c for c in SHORT if c not in removed]), style="dim"))
         if ctx.wide:
-            return [row(squares, tiles_box)]
-        return [squares, tiles_box]
+            return [row(squares, tiles_box), key]
+        return [squares, tiles_box, key]
 
     # -- moves -------------------------------------------------------------------------------
     def keys(self, action: str, view: JSON) -> list[str] | None:

@@ -66,9 +66,9 @@ LABEL = "    "
 GROOVE = "#a87850"
 EDGE = "bold #f2c48d"
 V_GROOVE, H_GROOVE = "╎", "╌"
-"""A groove inside a piece (pick it to break the piece there)."""
+"""A groove inside a piece (pick it to split the piece there)."""
 V_EDGE, H_EDGE = "║", "═"
-"""The edge between two pieces (where the bar has been broken)."""
+"""The edge between two pieces (where the bar has been split)."""
 JOINS = {  # (up, down, left, right) edges meeting between four cells
     (True, True, True, True): "╬", (True, True, True, False): "╣",
     (True, True, False, True): "╠", (True, False, True, True): "╩",
@@ -79,7 +79,7 @@ JOINS = {  # (up, down, left, right) edges meeting between four cells
     (False, True, False, False): "║", (False, False, True, False): "═",
     (False, False, False, True): "═",
 }
-LEGEND = "╎╌ groove: pick to break  ║═ piece edge  ░ claimed"
+LEGEND = "╎╌ groove: pick to split  ║═ piece edge  ░ claimed"
 
 
 def tags(ctx: Ctx, players: int) -> list[str]:
@@ -177,8 +177,9 @@ class LeChocolatFace(Face):
                 if c < 6:
                     kind = v_line(c, r)
                     if kind == "groove":
-                        parts.append(piece(Text(V_GROOVE, style=GROOVE), f"cut:{g}@{COLS[c + 1]}",
-                                           f"break {g} left of column {COLS[c + 1]}"))
+                        at = COLS[c + 1]
+                        parts.append(piece(Text(V_GROOVE, style=GROOVE), f"cut:{g}@{at}",
+                                           f"split {g} at {at}: the line left of column {at}"))
                     else:
                         parts.append(text(Text(V_EDGE if kind else " ", style=EDGE)))
             lines.append(row(*parts))
@@ -190,7 +191,7 @@ class LeChocolatFace(Face):
                 g = group_of.get(cell(c, r))
                 if kind == "groove":
                     parts.append(piece(Text(H_GROOVE * CELL, style=GROOVE), f"cut:{g}@{r + 2}",
-                                       f"break {g} above row {r + 2}"))
+                                       f"split {g} at {r + 2}: the line above row {r + 2}"))
                 else:
                     parts.append(text(Text((H_EDGE if kind else " ") * CELL, style=EDGE)))
                 if c < 6:
@@ -295,7 +296,7 @@ class LeChocolatFace(Face):
 
     def prompt(self, view: JSON, ctx: Ctx) -> str:
         if view.get("phase") == "split":
-            return (f"break a piece along a groove ({V_GROOVE} or {H_GROOVE}), "
+            return (f"split a piece along a groove ({V_GROOVE} or {H_GROOVE}), "
                     "then claim a small piece")
         if view.get("phase") == "claim":
             # A typed move names the piece, or any one of its tiles (`words`).
@@ -309,10 +310,10 @@ class LeChocolatFace(Face):
     def describe(self, action: str, view: JSON, ctx: Ctx) -> str:
         m = re.fullmatch(r"split (\S+) at ([a-g])", action)
         if m:
-            return f"break {m.group(1)} left of column {m.group(2)}"
+            return f"split {m.group(1)} at {m.group(2)} (left of column {m.group(2)})"
         m = re.fullmatch(r"split (\S+) at (\d)", action)
         if m:
-            return f"break {m.group(1)} above row {m.group(2)}"
+            return f"split {m.group(1)} at {m.group(2)} (above row {m.group(2)})"
         m = re.fullmatch(r"claim (\S+)", action)
         if m:
             return f"claim {m.group(1)}"
@@ -331,7 +332,7 @@ class LeChocolatFace(Face):
         return out
 
     def told(self, action: str, mover: int, ctx: Ctx) -> str:
-        """The players' line says a move as the log does ("break a1:g5 above row 3")."""
+        """The players' line says a move as the log does ("split a1:g5 at 3 (above row 3)")."""
         return self.describe(action, {}, ctx)
 
     def log(self, view: JSON, ctx: Ctx) -> list[str]:
@@ -341,7 +342,7 @@ class LeChocolatFace(Face):
                 what = self.describe(str(e.get("action", "")), view, ctx)
                 who = ctx.name(e["seat"])
                 if who != "You":
-                    what = what.replace("break ", "breaks ", 1).replace("claim ", "claims ", 1)
+                    what = what.replace("split ", "splits ", 1).replace("claim ", "claims ", 1)
                 out.append(f"{who} {what}")
             elif isinstance(e, str):
                 out.append(e)

@@ -28,12 +28,12 @@ const OPTION_TEXT = {
   "bittersweet.turn_limit": ["Old turn cut (replays only)", "0, the default: no cut; a round ends by the printed rules (or, by a house rule of ours, when the same position comes up a third time). A number: the cut of old saved games, a round of the original cards ends after that many turns each."],
   "bonbons.variant": ["Variant", "", { standard: "Standard (6 by 6 squares)", quick: "Quick (5 by 5, two kinds of candy out)" }],
   "bonbons.removed": ["Candy taken out (quick game)", "For example toffee+nougat. Left empty: chosen at random."],
-  "bonbons.turn_limit": ["Turn limit", "The game stops after this many turns in all; the fewest face-down round tiles win."],
+  "bonbons.turn_limit": ["Turn limit", "House rule (not printed): the game stops after this many turns in all; the fewest face-down round tiles win."],
   "bonbons.memory_aid": ["Memory aid", "Our help, off in the printed game: the screen keeps showing the faces of tiles seen before. Off, everyone remembers them (bots remember anyway). Fixed for the whole game."],
   "lechocolat.card": ["Scoring card", "Leave “random” to draw one; both players see it."],
-  "sweetnose.max_turns": ["Exchange turns", "The exchange ends after every player took this many turns."],
+  "sweetnose.max_turns": ["Exchange turns", "House rule (not printed): the exchange ends after every player took this many turns."],
   "sweetnose.variation": ["Variation", "", { basic: "Basic", sky: "To the Sky", shopkeeper: "Shopkeeper", "sky+shopkeeper": "To the Sky and Shopkeeper" }],
-  "sweetnose.max_bid": ["Highest bid (Shopkeeper)", "The highest space a Shopkeeper bid may reach."],
+  "sweetnose.max_bid": ["Highest bid (Shopkeeper)", "House rule (not printed): the highest space a Shopkeeper bid may reach."],
 };
 
 /** An engine help text without rule ids ("(BB-8)") or developer words. */

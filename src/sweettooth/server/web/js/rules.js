@@ -10,12 +10,23 @@ import { renderer } from "./games/index.js";
 
 const cache = new Map();
 
-function rulesOf(gameId) {
-  if (!cache.has(gameId)) {
-    cache.set(gameId, api(`/api/games/${encodeURIComponent(gameId)}/rules`)
-      .catch((err) => { cache.delete(gameId); throw err; }));
+/** The query naming the options the rules text depends on (BitterSweet's card set): every
+ * option but those naming a file on the player's machine, which the server never reads. */
+export function rulesQuery(options) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(options || {}).sort()) {
+    if (!k.endsWith("_file") && v !== null && v !== undefined && typeof v !== "object") q.set(k, String(v));
   }
-  return cache.get(gameId);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+function rulesOf(gameId, options) {
+  const url = `/api/games/${encodeURIComponent(gameId)}/rules${rulesQuery(options)}`;
+  if (!cache.has(url)) {
+    cache.set(url, api(url).catch((err) => { cache.delete(url); throw err; }));
+  }
+  return cache.get(url);
 }
 
 let dialog = null;
@@ -63,8 +74,9 @@ export function drawPieces(root, r) {
   }
 }
 
-/** Open the rules of `gameId` in the dialog; `from` gets the focus back when it closes. */
-export async function openRules(gameId, from) {
+/** Open the rules of `gameId` played with `options` (the table's; omitted: the defaults) in
+ * the dialog; `from` gets the focus back when it closes. */
+export async function openRules(gameId, from, options) {
   const d = theDialog();
   opener = from || document.activeElement;
   const body = d.querySelector(".rules-body");
@@ -73,7 +85,7 @@ export async function openRules(gameId, from) {
   if (!d.open) d.showModal();
   d.querySelector(".rules-close").focus();
   try {
-    const [rules, r] = await Promise.all([rulesOf(gameId), renderer(gameId).catch(() => null)]);
+    const [rules, r] = await Promise.all([rulesOf(gameId, options), renderer(gameId).catch(() => null)]);
     d.querySelector("#rules-title").textContent = `How to play ${rules.title}`;
     body.innerHTML = rules.html; // rendered by our server from the package's text; raw HTML escaped
     const h1 = body.querySelector("h1");
@@ -85,10 +97,14 @@ export async function openRules(gameId, from) {
   }
 }
 
-/** A "How to play" button for `gameId`. */
-export function rulesButton(gameId, text = "How to play", cls = "") {
+/** A "How to play" button for `gameId`; `optionsOf()` gives the options in play when it is
+ * pressed (a table's), so that the rules describe that game's own pieces. */
+export function rulesButton(gameId, text = "How to play", cls = "", optionsOf = null) {
   return h("button.rulesbtn", {
     type: "button", class: cls,
-    onclick: (e) => { e.preventDefault(); e.stopPropagation(); openRules(gameId, e.currentTarget); },
+    onclick: (e) => {
+      e.preventDefault(); e.stopPropagation();
+      openRules(gameId, e.currentTarget, optionsOf ? optionsOf() : undefined);
+    },
   }, icon("help"), h("span", text));
 }

@@ -132,7 +132,7 @@ export class Table {
       end: h("section.endscreen", { hidden: true, "aria-label": "Game over", tabindex: "-1" }),
     };
     const tools = [];
-    if (this.game) tools.push(rulesButton(this.game, "How to play"));
+    if (this.game) tools.push(rulesButton(this.game, "How to play", "", () => this.optionsInPlay()));
     tools.push(this.els.hintBtn);
     if (opts.onSpeed) {
       tools.push(h("label.speedpick", h("span", "Bot speed"), h("select", {
@@ -180,6 +180,12 @@ export class Table {
   }
 
   get seat() { return this.opts.seat ?? null; }
+
+  /** The options of the game on the table, as its view states them (BitterSweet's card set),
+   * else as the page was given them; the rules dialog describes that game. */
+  optionsInPlay() {
+    return (this.view && this.view.options) || this.opts.options || undefined;
+  }
 
   ctx() {
     const o = this.opts;

@@ -110,7 +110,7 @@ function groupText(view, g, tiles) {
   const ht = b.r1 - b.r0 + 1;
   const n = w * ht;
   const what = contents(view, g, tiles);
-  const act = n <= 3 ? "Small enough to claim (3 tiles or fewer)." : "Break it along a groove; pieces of 3 tiles or fewer can be claimed.";
+  const act = n <= 3 ? "Small enough to claim (3 tiles or fewer)." : "Split it along a groove; pieces of 3 tiles or fewer can be claimed.";
   return `Piece ${groupName(g)}: ${plural(n, "tile")}${n > 1 ? ` (${w}×${ht})` : ""}: ${what}. ${act}`;
 }
 
@@ -131,7 +131,7 @@ function cutText(g, line) {
     c = `${cellName(b.c0, r)}:${cellName(b.c1, b.r1)}`;
   }
   const size = (x) => { const q = parseGroup(x); return (q.c1 - q.c0 + 1) * (q.r1 - q.r0 + 1); };
-  return { where, text: `Groove ${where} of piece ${groupName(g)}: break it into ${size(a)} and ${size(c)} tiles.` };
+  return { where, text: `Groove ${where} of piece ${groupName(g)}: split it into ${size(a)} and ${size(c)} tiles.` };
 }
 
 /** The scoring card in plain words, one line each. */
@@ -302,7 +302,7 @@ export default {
     const root = h("div.lechocolat",
       h("div.lc-main", h("div.lc-barwrap", bar), cardEl(view, view.scoring_card)),
       h("div.lc-players", seats.map(claimedEl)),
-      h("p.muted.lc-hint", "Click a groove to break a piece; click a small piece (3 tiles or fewer) to claim it. ",
+      h("p.muted.lc-hint", "Click a groove to split a piece; click a small piece (3 tiles or fewer) to claim it. ",
         "Small letters in a corner are the hidden sides of your own pieces."),
     );
     for (const [p, el] of marks) markLast(el, p, ctx, fresh.has(p));
@@ -329,13 +329,13 @@ export default {
 
   describe(action) {
     let m;
-    if ((m = /^split (\S+) at (\S+)$/.exec(action))) return `Break piece ${groupName(m[1])} ${cutText(m[1], m[2]).where}`;
+    if ((m = /^split (\S+) at (\S+)$/.exec(action))) return `Split piece ${groupName(m[1])} ${cutText(m[1], m[2]).where}`;
     if ((m = /^claim (\S+)$/.exec(action))) return `Claim piece ${groupName(m[1])}`;
     return action;
   },
 
   prompt(view) {
-    if (view.phase === "split") return "break a piece along a groove";
+    if (view.phase === "split") return "split a piece along a groove";
     if (view.phase === "claim") return "claim a small piece (3 tiles or fewer)";
     return null;
   },
@@ -348,7 +348,7 @@ export default {
     if ((m = /^split (\S+) at (\S+)$/.exec(entry.action))) {
       const b = parseGroup(m[1]);
       const whole = b.c0 === 0 && b.r0 === 0 && b.c1 === 6 && b.r1 === 4;
-      return `${who} ${verb(ctx, entry.seat, "breaks")} ${whole ? "the whole bar" : `piece ${groupName(m[1])}`} along the groove ${cutText(m[1], m[2]).where}`;
+      return `${who} ${verb(ctx, entry.seat, "splits")} ${whole ? "the whole bar" : `piece ${groupName(m[1])}`} along the groove ${cutText(m[1], m[2]).where}`;
     }
     if ((m = /^claim (\S+)$/.exec(entry.action))) {
       const tiles = {};

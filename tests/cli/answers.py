@@ -12,4 +12,4 @@ number of 64 digits at 2 players), so the tests cap the answers and assert the g
 
 def ones(game: Any, players: int) -> str:
     """'1' (the first choice) for every move the game can ask of us, at most MAX_ANSWERS."""
-    return "1\n" * min(game.max_length(players, game.options), MAX_ANSWERS)
+    return "1\n" * min(int(game.max_length(players, game.options)), MAX_ANSWERS)

@@ -118,7 +118,7 @@ def test_face_down_taken_texts_are_unique() -> None:
 
 
 def _heuristic_game(seed: int, **options: object) -> st.State:
-    s = GAME.new(2, seed=seed, **options)
+    s: st.State = GAME.new(2, seed=seed, **options)
     rng = random.Random(seed)
     while s.to_move is not None:
         s.apply(choose(s.view(s.to_move), s.legal_actions(), rng))
@@ -152,9 +152,9 @@ def test_a_first_edition_record_cut_by_the_old_limit_replays_with_the_cut() -> N
     cut = "The round reaches its limit of 30 turns and ends."
     ply, cut_round = -1, -1
     while s.to_move is not None:
-        before, lines = s.round_no, len(s.log)  # type: ignore[attr-defined]
+        before, lines = s.round_no, len(s.log)
         s.apply(rng.choice(s.legal_actions()))
-        if ply < 0 and cut in [line for line, _ in s.log[lines:]]:  # type: ignore[attr-defined]
+        if ply < 0 and cut in [line for line, _ in s.log[lines:]]:
             ply, cut_round = len(s.history), before
     assert ply > 0
     record = s.record()

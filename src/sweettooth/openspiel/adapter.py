@@ -37,6 +37,9 @@ from .chance import NeedChance, ScriptedRng, scripted_setup
 SETUP = object()
 """The pending 'move' of a state whose deal is not done yet."""
 
+MAX_GAME_LENGTH = 2**31 - 1
+"""The largest `max_game_length` OpenSpiel accepts (a C int)."""
+
 
 @dataclass(frozen=True)
 class Title:
@@ -102,7 +105,10 @@ class SweettoothGame(pyspiel.Game):  # type: ignore[misc]
         self.spec: GameSpec = spec_for(title.game_id, self.players, self.options)
         n = self.players
         moves = self.engine.max_length(n, self.options)
-        length = moves + title.chance_nodes(n, moves)
+        # OpenSpiel keeps the bound in a C int; BitterSweet's printed game is bounded only by the
+        # house rule against repeated positions (a number of 64 digits and more), so the declared
+        # length is capped there: real games are thousands of times shorter.
+        length = min(moves + title.chance_nodes(n, moves), MAX_GAME_LENGTH)
         if title.solo:
             low, high, total = 0.0, title.max_score, 0.0
         else:

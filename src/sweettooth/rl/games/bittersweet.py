@@ -38,6 +38,16 @@ TASK_KINDS = ("ability", "reveal", "peek", "return", "give", "demand", "surrende
 cards); an unknown kind sets no bit (tests/rl check that every kind the engine makes is here)."""
 
 
+ROUND_TURNS = 30
+"""Turns per round that the observation scales by when no legacy turn limit is set: a long
+round of the printed game (99% of random 2-player rounds are shorter)."""
+
+
+def turn_scale(turn_limit: int) -> int:
+    """What a round's turn count is divided by in the observation: the legacy cut if set."""
+    return turn_limit if turn_limit > 0 else ROUND_TURNS
+
+
 def components(options: dict[str, Any]) -> Components:
     """The Chocs and Preference cards these options play with."""
     return load_components(str(options["chocs_file"]), str(options["preferences_file"]),
@@ -220,7 +230,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
         at = o["counters"]
         out[at:at + 6] = (
             view["round"] / 5, view["actions_left"] / 2, view["extra_actions"] / 2,
-            view["turns"] / max(view["turn_limit"], 1), view["stack"] / 45, deck / 12,
+            view["turns"] / turn_scale(view["turn_limit"]), view["stack"] / 45, deck / 12,
         )
 
     # -- the fast path: `fill` of `build_view(state, seat)` without the JSON view ----------------
@@ -273,7 +283,7 @@ def build(players: int, options: dict[str, Any], sample: JSON) -> GameSpec:
                 values[o_my_turn] = 1.0
         round_no, actions_left, extras, turns, turn_limit, stack, deck_size = counts
         for i, v in enumerate((round_no / 5, actions_left / 2, extras / 2,
-                               turns / max(turn_limit, 1), stack / 45, deck_size / 12),
+                               turns / turn_scale(turn_limit), stack / 45, deck_size / 12),
                               o_counters):
             values[i] = v if v < bound else bound
         return values.tobytes()

@@ -129,11 +129,11 @@ def main(argv: list[str]) -> None:
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
         run(BIN / "mypy")
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
-        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rs",
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rfEs",
             *marks, *rest)  # -rs: why each skipped test skipped
     elif command == "slow":
         ensure("dev")
-        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rs",
+        run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rfEs",
             "-m", "slow", *rest)
     elif command == "bench":
         ensure("dev")

@@ -87,6 +87,7 @@ def test_every_new_decision_by_clicking_then_to_the_end(browser: Browser,
         page.check("input[name=game][value=bittersweet]")
         page.select_option("#players", "3")
         page.fill("#name", "Tester")
+        page.click("#optbox summary")  # the variant options fold away by default
         cards = page.locator("#options select[name=cards]")
         expect(cards.locator("option:checked")).to_have_text("Original cards (as printed)")
         expect(cards.locator("option[value=revised]")).to_have_text(

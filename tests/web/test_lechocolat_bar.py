@@ -57,7 +57,7 @@ def test_groove_clicked_after_hovering_a_tile(new_page: Any, server: Server,
                         "?.dataset.key", [x, y])
     assert hit == key, f"the groove's middle is covered by {hit} while a tile is hovered"
     page.mouse.click(x, y)
-    expect(page.locator(".log")).to_contain_text("You break")
+    expect(page.locator(".log")).to_contain_text("You split")
 
 
 def test_groove_tapped_after_tapping_a_tile(new_page: Any, server: Server) -> None:
@@ -71,4 +71,4 @@ def test_groove_tapped_after_tapping_a_tile(new_page: Any, server: Server) -> No
     expect(page.locator(f'.lc-piece[data-key="grp:{group}"]')).to_have_class(re.compile(r"\btip-open\b"))
     x, y = _centre(page, f'.lc-cut[data-key="{key}"]')
     page.touchscreen.tap(x, y)
-    expect(page.locator(".log")).to_contain_text("You break")
+    expect(page.locator(".log")).to_contain_text("You split")

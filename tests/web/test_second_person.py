@@ -1,5 +1,5 @@
 """Every game speaks to the player reading it in the second person (it was Bonbons only): the
-log says "You break piece a1–d5", "Bob gives you a red sweet...", a BitterSweet choice reads "Take
+log says "You split piece a1–d5", "Bob gives you a red sweet...", a BitterSweet choice reads "Take
 a Choc at random from Bob's hand" (it said "player 2"); the viewer is never named (the sandbox
 has no names, so a seat is "P2" unless spoken to). A real position per game, random play to the
 viewer's turn after some moves of theirs, drawn in the renderer sandbox as that seat sees it.

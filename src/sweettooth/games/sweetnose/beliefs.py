@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON
 
-from . import heuristics
 from .actions import EndTurn, MarketTrade, SetMarkers, StoreUse, Trade
+from .outcomes import ORDERS
+from .outcomes import after as table_after
 from .sampling import sample
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ TEMPERATURE = 1.0
 """The softmax temperature, in SP: a decision costing 1 SP more than another is e (2.7) times
 less likely."""
 
-ORDERS = heuristics.ORDERS
 """The 120 ways to lay the markers 1 to 5 on the five kinds (KINDS order)."""
 
 _DECISIONS = (Trade, MarketTrade, StoreUse, EndTurn)
@@ -98,7 +98,7 @@ class MarkerBeliefs:
         options = []  # (sweets after, SP that does not depend on the markers)
         chosen = -1
         for a in legal:
-            after = t if isinstance(a, EndTurn) else heuristics._after(t, q, a)
+            after = t if isinstance(a, EndTurn) else table_after(t, q, a)
             sweets = after.sweets(q)
             options.append((sweets, 0 if ignores else _dot(sweets, after.market)))
             if a == action:

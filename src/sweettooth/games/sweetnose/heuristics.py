@@ -29,7 +29,6 @@ SP as it is but move sweets between plates and bowls stay: they time the round's
 
 from __future__ import annotations
 
-import itertools
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -39,9 +38,10 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from . import stores as store_effects
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
-from .components import KINDS, MARKER_VALUES
+from .components import KINDS
+from .outcomes import ORDERS
+from .outcomes import after as _after
 from .phases import ROUNDS, SKY_TARGET
 from .state import SweetNoseState
 from .table import Table
@@ -126,24 +126,6 @@ def _ignoring(view: JSON) -> list[bool]:
     return [held in numbers for held in stores["held"]]  # held None: no tile
 
 
-def _after(t: Table, seat: int, action: Any) -> Table:
-    """The table after `seat` plays an exchange or store use (a copy)."""
-    out = t.copy()
-    if isinstance(action, Trade):
-        out.plate[seat][action.give] -= 1
-        out.bowl[action.opponent][action.give] += 1
-        out.plate[action.opponent][action.take] -= 1
-        out.bowl[seat][action.take] += 1
-    elif isinstance(action, MarketTrade):
-        out.plate[seat][action.give] -= 1
-        out.market[action.give] += 1
-        out.market[action.take] -= 1
-        out.plate[seat][action.take] += 1
-    elif isinstance(action, StoreUse):
-        store_effects.do(out, seat, action)
-    return out
-
-
 def _score_after(view: JSON, t: Table, seat: int, action: Any, after: Table | None = None,
                  ignoring: Sequence[bool] | None = None) -> tuple[int, int]:
     """(my SP, minus an opponent's estimated SP) after `action`: lower is better.
@@ -200,10 +182,6 @@ WIN_SURE = 0.9
 """An ending of the game counts as won when the mover wins it under at least this share of the
 marker sets the others may hold (each opponent's 120 orders equally likely, set independently:
 SN-3, no one sees another's choice); 1.0 asks for a win under every marker set."""
-
-ORDERS = tuple(itertools.permutations(MARKER_VALUES))
-"""The 120 ways to lay the markers 1 to 5 on the five kinds."""
-
 
 @lru_cache(maxsize=1 << 14)
 def _spread(sweets: tuple[int, ...], extra: tuple[int, ...]) -> tuple[int, ...]:

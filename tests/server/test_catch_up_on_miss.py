@@ -11,32 +11,17 @@ the second process is made deaf (its fan-out handler drops every event) for the 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import pytest
 
-from sweettooth.server.db import Store, make_engine, migrate
 from sweettooth.server.protocol import ProtocolError
-from sweettooth.server.settings import Settings
 from sweettooth.server.tables import Client, LobbyError, TableManager
 
+from .managers import manager
+
 T = TypeVar("T")
-
-
-@asynccontextmanager
-async def manager(url: str) -> AsyncIterator[TableManager]:
-    engine = make_engine(url)
-    await asyncio.to_thread(migrate, engine)
-    m = TableManager(Store(engine), replace(Settings(db=url), lease_seconds=30.0))
-    await m.start()
-    try:
-        yield m
-    finally:
-        await m.stop()
-        engine.dispose()
 
 
 def deafen(m: TableManager) -> None:

@@ -7,28 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import replace
 
-from sweettooth.server.db import Store, make_engine, migrate
-from sweettooth.server.settings import Settings
 from sweettooth.server.tables import TableManager
 
+from .managers import manager
+
 LEASE = 0.6
-
-
-@asynccontextmanager
-async def manager(url: str, lease: float = LEASE) -> AsyncIterator[TableManager]:
-    engine = make_engine(url)
-    await asyncio.to_thread(migrate, engine)
-    m = TableManager(Store(engine), replace(Settings(db=url), lease_seconds=lease))
-    await m.start()
-    try:
-        yield m
-    finally:
-        await m.stop()
-        engine.dispose()
 
 
 def bot_table(m: TableManager) -> object:
@@ -61,7 +45,7 @@ def test_the_store_hands_a_lease_over_only_once_it_expired(postgres_url: str) ->
 
 def test_renewal_keeps_the_lease_and_an_expired_one_is_not_held(postgres_url: str) -> None:
     async def scenario() -> tuple[list[bool], bool, bool]:
-        async with manager(postgres_url) as m:
+        async with manager(postgres_url, lease=LEASE) as m:
             table = await bot_table(m)  # type: ignore[misc]
             held = []
             for _ in range(6):  # three lease lengths: only renewal can keep it

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON
 
+from . import outcomes
 from .actions import EndTurn, MarketTrade, SetMarkers, StoreUse, Trade
-from .outcomes import ORDERS
 from .outcomes import after as table_after
 from .sampling import sample
 
@@ -37,6 +37,7 @@ TEMPERATURE = 1.0
 """The softmax temperature, in SP: a decision costing 1 SP more than another is e (2.7) times
 less likely."""
 
+ORDERS = outcomes.ORDERS
 """The 120 ways to lay the markers 1 to 5 on the five kinds (KINDS order)."""
 
 _DECISIONS = (Trade, MarketTrade, StoreUse, EndTurn)

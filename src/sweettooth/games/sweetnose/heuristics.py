@@ -38,15 +38,16 @@ from typing import Any
 
 from sweettooth.core import JSON
 
+from . import outcomes
 from .actions import Bid, EndTurn, MarketTrade, Pass, SetMarkers, StoreUse, TakeStore, Trade
 from .components import KINDS
-from .outcomes import ORDERS
-from .outcomes import after as _after
 from .phases import ROUNDS, SKY_TARGET
 from .state import SweetNoseState
 from .table import Table
 
 N = len(KINDS)
+ORDERS = outcomes.ORDERS
+_after = outcomes.after
 EXCHANGES = (Trade, MarketTrade)
 TURN_ENDS = (EndTurn, Pass)
 PICK_PREFERENCE = (

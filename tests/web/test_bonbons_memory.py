@@ -119,9 +119,14 @@ def test_own_failed_flip_shows_as_long_as_a_bots(page: Page) -> None:
             page.wait_for_selector(f'{mine}[data-key^="rt:p0."]', timeout=5000)
         except PlaywrightTimeout:  # the empty wrapper (the turn ended) or a coin: flip again
             continue
+        lines = page.locator(".log li").count()
         page.locator(f'{mine}[data-key^="rt:p0."]').first.click()
-        page.wait_for_timeout(100)
-        last = page.locator(".log li").last.inner_text() if page.locator(".log li").count() else ""
+        try:  # the flip's log line (slow under load: never read a line from before the click)
+            page.wait_for_function(f"() => document.querySelectorAll('.log li').length > {lines}",
+                                   timeout=10000)
+        except PlaywrightTimeout:
+            continue
+        last = page.locator(".log li").last.inner_text()
         if "no match" not in last:
             page.wait_for_timeout(300)
             continue

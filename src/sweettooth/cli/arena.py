@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from typing import Annotated, Any
 
 import typer
@@ -19,6 +18,7 @@ from sweettooth.arena.backends import BackendError
 from sweettooth.core import JSON, new_seed
 
 from .common import choose_players, fail, find_game, parse_options, progress_bar
+from .common import console as _console
 from .simulate import AddressArg, BackendArg
 
 OptionsArg = Annotated[
@@ -26,12 +26,6 @@ OptionsArg = Annotated[
     typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
 ]
 
-
-def _console(stderr: bool = False) -> Console:
-    console = Console(stderr=stderr, highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(stderr=stderr, highlight=False, width=120)
-    return console
 
 
 def arena_cmd(

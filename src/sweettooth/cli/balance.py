@@ -8,13 +8,11 @@ numbers, whatever the backend and the number of workers (see `sweettooth.arena.b
 from __future__ import annotations
 
 import json
-import os
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from typer.core import TyperCommand
 
 from sweettooth.arena.backends import BackendError
@@ -25,14 +23,8 @@ from sweettooth.arena.balance.timing import ray_slower, run_note
 from sweettooth.core import JSON, Game, new_seed
 
 from .common import choose_players, fail, find_game, parse_options, progress_bar
+from .common import console as _console
 from .simulate import AddressArg, BackendArg, WorkersArg
-
-
-def _console() -> Console:
-    console = Console(stderr=True, highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(stderr=True, highlight=False, width=120)
-    return console
 
 
 def split_options(given: list[str]) -> tuple[list[str], list[str] | None]:
@@ -126,7 +118,7 @@ def balance_cmd(
     delta = compare(summaries[0], summaries[1]) if len(summaries) == 2 else None
     note = run_note(clocks, labels)
     if any(ray_slower(c) for c in clocks):
-        _console().print(note, markup=False)
+        _console(stderr=True).print(note, markup=False)
     try:
         out.write_text(render(summaries, labels, delta, note), encoding="utf-8")
     except OSError as exc:
@@ -145,7 +137,7 @@ def _play(
     game: Game[Any], runs: list[BalanceSpec], workers: int | None, backend: str,
     address: str | None,
 ) -> tuple[list[JSON], list[RunClock]]:
-    console = _console()
+    console = _console(stderr=True)
     summaries, clocks = [], []
     try:
         with progress_bar(console) as progress:

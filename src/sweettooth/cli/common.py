@@ -6,16 +6,26 @@ error's message, which names the valid choices, and exit with status 2. No trace
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import typer
+from rich.console import Console
 
 import sweettooth as st
 from sweettooth.core import Game, OptionError, OptionValue, SweetToothError
 
 USAGE_ERROR = 2
+
+
+def console(stderr: bool = False) -> Console:
+    """Rich output; when piped (no terminal, no COLUMNS) tables get 120 columns, not 80."""
+    out = Console(stderr=stderr, highlight=False)
+    if not out.is_terminal and "COLUMNS" not in os.environ:
+        out = Console(stderr=stderr, highlight=False, width=120)
+    return out
 
 
 def fail(message: str) -> NoReturn:

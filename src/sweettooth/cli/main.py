@@ -8,7 +8,6 @@ choices and exit with status 2.
 from __future__ import annotations
 
 import json
-import os
 import re
 import secrets
 import sys
@@ -17,7 +16,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -38,6 +36,7 @@ from .common import (
     progress_bar,
     usage_errors,
 )
+from .common import console as _console
 from .dburl import database_url
 from .names import player_names
 from .play import TerminalIO, TerminalPlay
@@ -99,13 +98,6 @@ OptionsArg = Annotated[
 SeedArg = Annotated[int | None, typer.Option(help="Seed of every chance event (default: random).")]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
-
-def _console(stderr: bool = False) -> Console:
-    """Rich output; when piped (no terminal, no COLUMNS) tables get 120 columns, not 80."""
-    console = Console(stderr=stderr, highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(stderr=stderr, highlight=False, width=120)
-    return console
 
 
 def _emit_json(data: Any) -> None:

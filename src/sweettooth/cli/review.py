@@ -8,7 +8,6 @@ told apart. `--json` prints `{"moves": [...]}` (see `sweettooth.review`).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -19,18 +18,13 @@ from rich.text import Text
 
 from sweettooth.review import Review, review
 
+from .common import console as _console
 from .common import fail, progress_bar, usage_errors
 from .replay import read_record
 
 STYLES = {"best": "bold green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
           "blunder": "bold red"}
 
-
-def _console(stderr: bool = False) -> Console:
-    console = Console(stderr=stderr, highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(stderr=stderr, highlight=False, width=120)
-    return console
 
 
 def review_cmd(

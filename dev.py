@@ -130,7 +130,7 @@ def main(argv: list[str]) -> None:
         run(BIN / "mypy")
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
         run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rfEs",
-            *marks, *rest)  # -rs: why each skipped test skipped
+            "--durations=20", *marks, *rest)  # -rs: why each skipped test skipped; the slowest 20
     elif command == "slow":
         ensure("dev")
         run(BIN / "pytest", "-n", os.environ.get("SWEETTOOTH_TEST_WORKERS", "auto"), "-rfEs",

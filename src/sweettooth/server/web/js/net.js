@@ -43,7 +43,7 @@ export class TableSocket {
       if (this.on.close) this.on.close(e);
       if (e.code === 4404) return; // no such table
       setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 8000);
+      this.delay = Math.min(Math.max(this.delay * 2, 500), 8000);
     };
   }
 
@@ -62,6 +62,13 @@ export class TableSocket {
       return true;
     }
     return false;
+  }
+
+  /** Drop this connection and open a new one at once (the server asked us to: the table was
+   * loaded again, and only a new hello binds to the new copy). */
+  reconnect() {
+    this.delay = 0;
+    if (this.ws) this.ws.close();
   }
 
   close() {

@@ -202,7 +202,12 @@ function connect(key, token) {
         return;
       }
       if (m.code === "bad_token") setConn("This seat link is no longer valid; watching instead.");
-      if (m.code === "stale_ply") return; // a newer view is on its way
+      if (m.code === "stale_ply") {
+        // "reloaded": this connection is bound to a copy of the table that was replaced, so no
+        // newer view would come on it; any other stale ply: a newer view is on its way.
+        if (/reloaded/.test(m.message)) sock.reconnect();
+        return;
+      }
       if (m.code.startsWith("chat_") || (m.code === "malformed" && /chat/.test(m.message))) { S.chat.error(m.message); return; }
       if (m.code === "rematch_unavailable") { S.rematch.error(m.message); return; }
       if (S.active === key || key === "watch") S.table.showError(m.message);

@@ -9,7 +9,9 @@ trailing blanks, no control characters), and the browser shows them as text, nev
 Limits: `CHAT_MAX_CHARS` characters a message, and per connection at most `CHAT_BURST`
 messages in any `CHAT_WINDOW` seconds (`chat_rate_limited` names the wait). Every message is
 committed to the database (`chat_messages`) before anyone is sent it, so the chat survives a
-restart and is shown with the game's replay (`GET /api/tables/{id}/chat`). A chat message never
+restart and is shown with the game's replay (`GET /api/tables/{id}/chat`). With several
+processes, the message also goes out on the fan-out (`Cluster.chat`), and each process sends it
+to the table's connections it holds. A chat message never
 carries anything of the game: it is its own frame, with the writer's seat and name.
 """
 
@@ -189,9 +191,17 @@ async def handle(
         channel, name = "players", table.seats[client.seat].name or f"Seat {client.seat + 1}"
     message = await manager.write(
         insert_chat, manager.store, table.id, channel, client.seat, name, msg.text)
-    if not manager.cluster.active:
+    if manager.cluster.active:
+        manager.cluster.chat(table.id, message)  # the table's connections to other processes
+    else:
         _keep(manager, message, table)
+    deliver(table, message)
+
+
+def deliver(table: LiveTable, message: dict[str, Any]) -> None:
+    """Send a committed chat message to this process's connections that read its channel."""
     text = dumps(message)
+    channel = message.get("channel")
     for other in list(table.clients):
-        if _receives(other, channel):
+        if isinstance(channel, str) and _receives(other, channel):
             other.send(text)

@@ -31,12 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import IllegalAction
 
+from . import chat
 from .db import make_folder_of
 from .fanout import (
     Fanout,
     PgFanout,
     RedisFanout,
     action_event,
+    chat_event,
     decode,
     libpq_url,
     presence_events,
@@ -196,6 +198,11 @@ class Cluster:
                 self._shown.pop(table.id, None)
             self.fanout.publish(presence_events(self.origin, {table.id: sorted(seats)}))
 
+    def chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Tell the others of a chat message committed here (they send it to their clients)."""
+        if self.active:
+            self.fanout.publish([chat_event(self.origin, table_id, message)])
+
     # -- what the others tell this process -----------------------------------------------------
     def hear(self, payload: str) -> None:
         event = decode(payload)
@@ -212,6 +219,11 @@ class Cluster:
             self.sync(table_id, load=True)
         elif kind == "t":
             self.sync(table_id)
+        elif kind == "m":
+            table = self.m.tables.get(table_id)
+            message = event.get("m")
+            if table is not None and isinstance(message, dict):
+                chat.deliver(table, message)
 
     def _heard_action(self, table_id: str, event: dict[str, Any]) -> None:
         table = self.m.tables.get(table_id)

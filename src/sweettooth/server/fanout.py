@@ -59,6 +59,13 @@ def table_event(origin: str, table_id: str, new: bool = False) -> str:
     return _dumps({"o": origin, "k": "n" if new else "t", "t": table_id})
 
 
+def chat_event(origin: str, table_id: str, message: dict[str, Any]) -> str:
+    """A chat message as committed (`chat.insert_chat`), for the processes holding the table's
+    other connections. At most 300 characters of text and a seat's name, escaped to ASCII:
+    well under PAYLOAD_LIMIT."""
+    return _dumps({"o": origin, "k": "m", "t": table_id, "m": message})
+
+
 def presence_events(origin: str, seats: dict[str, list[int]]) -> list[str]:
     """`seats` (table -> human seats connected here) as events of at most PAYLOAD_LIMIT bytes."""
     out: list[str] = []

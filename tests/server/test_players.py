@@ -108,7 +108,7 @@ def test_a_rated_game_updates_both_ratings_exactly_once(sqlite_server: ServerPro
 
     result = asyncio.run(run())
 
-    def ratings() -> list[dict[str, Any]]:
+    def ratings() -> list[list[dict[str, Any]]]:
         with api(srv) as http:
             return [http.get(f"/api/players/{i}").json()["ratings"] for i in ids]
 

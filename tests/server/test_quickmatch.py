@@ -5,16 +5,27 @@ several writers try at once."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import threading
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from sqlalchemy import insert, select
 
+from sweettooth.server import quickmatch
 from sweettooth.server.db import Store, hash_token, make_engine
 from sweettooth.server.players import register
-from sweettooth.server.players_models import RatingRow, TablePlayerRow
-from sweettooth.server.quickmatch import Group, enqueue, entry, match_once, seat_group
+from sweettooth.server.players_models import QuickMatchRow, RatingRow, TablePlayerRow
+from sweettooth.server.quickmatch import (
+    ClaimRace,
+    Entry,
+    Group,
+    enqueue,
+    entry,
+    match_once,
+    seat_group,
+)
 from sweettooth.server.ratings import MODEL, rate_table
 from sweettooth.server.tables import TableManager
 
@@ -34,6 +45,12 @@ def _queue(store: Store, pid: str, rating: float, wait: float = 60.0, players: i
            game: str = "lechocolat") -> str:
     return enqueue(store, pid, game, players, wait, rating,
                    hash_token(secrets.token_urlsafe(32)))
+
+
+def has_waiting_unclaimed(store: Store) -> bool:
+    with store.engine.connect() as conn:
+        return conn.execute(select(QuickMatchRow.id).where(
+            QuickMatchRow.status == "waiting")).first() is not None
 
 
 def _names(groups: list[Group]) -> list[list[str]]:
@@ -107,8 +124,25 @@ def test_a_stale_claim_goes_back_to_the_queue(tmp_path: object) -> None:
     asyncio.run(scenario())
 
 
-def test_two_processes_never_claim_one_entry(postgres_url: str) -> None:
+def test_two_processes_never_claim_one_entry(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each writer, having read the queue, waits (up to 1 s) for the other to have read it too
+    before it claims: without the advisory lock and the claim's status check both would claim
+    the same entries."""
     stores = [Store(make_engine(postgres_url)) for _ in range(2)]
+    both_read = threading.Barrier(2)
+    once = threading.local()
+
+    def closest_window(entries: list[Entry], n: int) -> int:
+        if not getattr(once, "done", False):
+            once.done = True
+            with contextlib.suppress(threading.BrokenBarrierError):
+                both_read.wait(timeout=1.0)
+        return real_window(entries, n)
+
+    real_window = quickmatch._closest_window
+    monkeypatch.setattr(quickmatch, "_closest_window", closest_window)
 
     async def setup() -> None:
         async with manager(postgres_url):
@@ -124,7 +158,13 @@ def test_two_processes_never_claim_one_entry(postgres_url: str) -> None:
 
         def claim(i: int) -> None:
             barrier.wait()
-            got[i] = match_once(stores[i])
+            for _ in range(20):  # until the queue is empty
+                try:
+                    got[i] += match_once(stores[i])
+                except ClaimRace:
+                    continue
+                if not has_waiting_unclaimed(stores[i]):
+                    return
 
         threads = [threading.Thread(target=claim, args=(i,)) for i in range(2)]
         for t in threads:

@@ -49,6 +49,10 @@ WAITS = (0, 10, 30, 60, 120, 300)
 LEVEL_ORDER = ("medium", "easy", "hard")  # tie-break: medium first
 
 
+class ClaimRace(Exception):
+    """Entries were claimed by another writer between the read and the claim (rolled back)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     id: str
@@ -172,8 +176,10 @@ def match_once(store: Store, now: datetime | None = None) -> list[Group]:
                 waiting = [e for e in waiting if e not in chosen]
         claimed = [e.id for g in groups for e in g.entries]
         if claimed:
-            conn.execute(update(QuickMatchRow).where(q.id.in_(claimed))
-                         .values(status="claimed", claimed_at=now))
+            done = conn.execute(update(QuickMatchRow).where(
+                q.id.in_(claimed), q.status == "waiting").values(status="claimed", claimed_at=now))
+            if done.rowcount != len(claimed):  # never under the lock: claim nothing this round
+                raise ClaimRace(f"{len(claimed) - done.rowcount} entries were claimed meanwhile")
     return groups
 
 

@@ -172,6 +172,10 @@ async function onCreate(e) {
   const g = game();
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   $("create-error").textContent = "";
+  if ($("rated").checked && kinds.filter((k) => k === "me" || k === "here").length > 1) {
+    $("create-error").textContent = "A rated table has one seat per player: play the other seats by invite link, or untick Rated.";
+    return;
+  }
   $("create-btn").disabled = true;
   try {
     await create(kinds, g, gatherOptions(g));

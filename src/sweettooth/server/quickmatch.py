@@ -44,6 +44,8 @@ log = logging.getLogger("sweettooth.server")
 
 QM_LOCK = 0x5351_4D54  # PostgreSQL advisory lock held while claiming from the queue
 STALE_CLAIM = 30.0
+KEEP_MATCHED = 86400.0
+"""Seconds a matched entry is kept (its browser reads table and seat from it), then deleted."""
 WAITS = (0, 10, 30, 60, 120, 300)
 """The waits a player may choose (seconds before bots fill the table)."""
 LEVEL_ORDER = ("medium", "easy", "hard")  # tie-break: medium first
@@ -141,6 +143,8 @@ def match_once(store: Store, now: datetime | None = None) -> list[Group]:
     with store._transaction() as conn:
         if store.engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": QM_LOCK})
+        conn.execute(delete(QuickMatchRow).where(  # old answers nobody reads any more
+            q.status == "matched", q.created_at < now - timedelta(seconds=KEEP_MATCHED)))
         conn.execute(update(QuickMatchRow).where(
             q.status == "claimed", q.table_id.is_(None),
             q.claimed_at < now - timedelta(seconds=STALE_CLAIM))

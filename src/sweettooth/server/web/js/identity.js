@@ -36,6 +36,12 @@ function remember(me) {
 export async function ensurePlayer(name) {
   const key = deviceKey();
   let me = knownPlayer();
+  if (me && name && me.name !== name) {
+    try { return await rename(name); } catch (err) {
+      if (err.status !== 401) throw err;
+      me = null; // the server does not know this key (a new database): register it again
+    }
+  }
   if (!me) me = remember(await api("/api/players", { method: "POST", body: { key, name: name || "Player" } }));
   if (name && me.name !== name) me = await rename(name);
   return me;

@@ -4,6 +4,7 @@ with a profile page listing the game; the lobby shows the seats' ratings."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -73,3 +74,33 @@ def test_the_lobby_shows_ratings_next_to_names(new_page: Any, server: Server) ->
     expect(row.locator("a.seatplayer")).to_have_text("Cy")
     expect(row.locator(".rating")).to_have_text("0.0")
     shot(other, "lobby-ratings")
+
+
+def test_a_device_link_carries_the_player_once(new_page: Any) -> None:
+    home = new_page()
+    home.goto("/")
+    home.wait_for_selector("body[data-ready='1']")
+    home.fill("#name", "Dot")
+    home.check("input[name=game][value=lechocolat]")
+    home.click("#create-btn")  # creating a table registers this device's player
+    home.wait_for_url("**/table.html?t=*")
+    me = home.evaluate("JSON.parse(localStorage.getItem('sweettooth.player'))")
+    home.goto(f"/players/{me['id']}")
+    home.wait_for_selector("body[data-ready='1']")
+    home.click("#make-link")
+    expect(home.locator("#link")).to_have_value(re.compile(r"/players/link#token="))
+    link = home.input_value("#link")
+    assert "/players/link#token=" in link
+    phone = new_page()
+    phone.goto(link)
+    phone.wait_for_selector("body[data-ready='1']")
+    phone.click("#redeem-btn")
+    phone.wait_for_url(f"**/players/{me['id']}")
+    phone.wait_for_selector("body[data-ready='1']")
+    expect(phone.locator("#name-h")).to_have_text("Dot")
+    expect(phone.locator("#own")).to_be_visible()  # this device is Dot now
+    thief = new_page()
+    thief.goto(link)
+    thief.wait_for_selector("body[data-ready='1']")
+    thief.click("#redeem-btn")
+    expect(thief.locator("#error")).to_contain_text("already used")

@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Server, shot
+from .test_phone_a11y import serious
 
 
 def _ask(page: Page, name: str) -> None:
@@ -99,6 +100,7 @@ def test_a_device_link_carries_the_player_once(new_page: Any) -> None:
     phone.wait_for_selector("body[data-ready='1']")
     expect(phone.locator("#name-h")).to_have_text("Dot")
     expect(phone.locator("#own")).to_be_visible()  # this device is Dot now
+    assert serious(phone) == []  # the profile page by axe-core
     thief = new_page()
     thief.goto(link)
     thief.wait_for_selector("body[data-ready='1']")

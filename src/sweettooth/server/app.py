@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import chat, rematch, replay_api, rules_api, social_api, web_static
+from . import chat, players_api, quickmatch, rematch, replay_api, rules_api, social_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .hint_ws import HintMsg, answer_hint
@@ -94,6 +94,8 @@ class CreateTable(BaseModel):
         "normal", description="how fast the web client shows bot moves at this table "
         "(a display default; the server's bots never wait for it)",
     )
+    rated: bool = Field(False, description="a rated table: its result updates the players' "
+                        "ratings (needs a human seat; every human joins as a player)")
 
 
 class Join(BaseModel):
@@ -167,6 +169,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         manager = TableManager(Store(engine), cfg, hooks)
         app.state.manager = manager
         await manager.start()
+        app.state.matcher = quickmatch.Matcher(manager)
+        app.state.matcher.start()
         # Start-up's objects (modules, games, the tables loaded) never become garbage: taken out
         # of the collector's scans, a full collection under load takes tens of ms, not hundreds
         # (docs/server.md, "Latency under load").
@@ -174,6 +178,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         try:
             yield
         finally:
+            await app.state.matcher.stop()
             await manager.stop()
             engine.dispose()
 
@@ -241,12 +246,17 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
               dependencies=[Depends(limit_writes)])
     async def create_table(body: CreateTable, request: Request) -> TableInfo:
         """Open a table: a game, its options, and each seat human (to be joined) or a bot."""
+        if body.rated:
+            players_api.check_rated(
+                None if body.seats is None else [s.model_dump() for s in body.seats],
+                body.players)
         table = await manager_of(request).create(
             body.game, body.players, dict(body.options),
             None if body.seats is None else [s.model_dump() for s in body.seats],
             bot_speed=body.bot_speed,
             owner=request.client.host if request.client else "unknown",
         )
+        await players_api.after_create(manager_of(request), table, body.rated)
         return TableInfo(**table.info())
 
     @app.get("/api/tables", tags=["lobby"])
@@ -281,11 +291,17 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
 
     @app.post("/api/tables/{table_id}/join", status_code=201, tags=["lobby"], responses=ERRORS,
               dependencies=[Depends(limit_writes)])
-    async def join(table_id: TableId, body: Join, request: Request) -> Joined:
+    async def join(
+        table_id: TableId, body: Join, request: Request,
+        x_player_key: Annotated[str | None, Header(max_length=100)] = None,
+    ) -> Joined:
         """Take a free human seat. The token in the answer is the seat: keep it secret, or share
-        the link with the friend who should play it."""
+        the link with the friend who should play it. With `X-Player-Key` the seat is the
+        player's (a rated table takes only players)."""
         table = await find(manager_of(request), table_id)
+        me = await players_api.before_join(manager_of(request), table, x_player_key)
         seat, token = await manager_of(request).join(table, body.seat, body.name)
+        await players_api.after_join(manager_of(request), table, seat, me)
         return Joined(
             table=table.id, seat=seat, token=token, websocket=f"/ws/tables/{table.id}",
             link=f"/t/{table.id}#token={token}",
@@ -339,6 +355,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
     app.include_router(social_api.router)
+    app.include_router(players_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:

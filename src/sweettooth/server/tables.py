@@ -537,14 +537,17 @@ class TableManager:
                 raise RecordError(f"action {ply} ({text!r}) does not replay: {exc}") from None
         return state
 
-    async def join(self, table: LiveTable, seat: int | None, name: str) -> tuple[int, str]:
-        """Take a free human seat (the first one when `seat` is None): (seat, token).
+    async def join(
+        self, table: LiveTable, seat: int | None, name: str, digest: str | None = None
+    ) -> tuple[int, str]:
+        """Take a free human seat (the first one when `seat` is None): (seat, token). With
+        `digest` (the SHA-256 of a token the player made, quick match) no token is made: "".
 
         The seats as this process knows them are tried first; the database decides. With other
         processes on the database, a seat refused there was taken through one of them: the
         table is read again and the choice made once more."""
-        token = secrets.token_urlsafe(32)
-        digest = hash_token(token)
+        token = "" if digest is not None else secrets.token_urlsafe(32)
+        digest = digest or hash_token(token)
         async with table.lock:
             for last_try in (False, True):
                 chosen = self._free_seat(table, seat)
@@ -712,7 +715,10 @@ class TableManager:
         res = table.state.result()
         table.status = "finished"
         self.cluster.held.pop(table.id, None)
-        await self._set_status(table, "finished", None if res is None else res.to_json())
+        if await self._set_status(table, "finished", None if res is None else res.to_json()):
+            from .ratings import after_finish  # ratings.py imports this module
+
+            await after_finish(self, table)
 
     async def _set_status(
         self, table: LiveTable, status: str, result: dict[str, Any] | None

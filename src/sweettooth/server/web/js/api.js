@@ -3,10 +3,11 @@
 export async function api(path, opts = {}) {
   const res = await fetch(path, {
     method: opts.method || "GET",
-    headers: opts.body ? { "Content-Type": "application/json" } : {},
+    headers: { ...(opts.body ? { "Content-Type": "application/json" } : {}), ...(opts.headers || {}) },
     body: opts.body ? JSON.stringify(opts.body) : undefined,
   });
   let data = null;
+  if (res.status === 204) return null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     const detail = data && data.detail;
@@ -25,8 +26,20 @@ export const listLevels = () => api("/api/levels").catch(() => ["easy", "medium"
 export const openTables = () => api("/api/tables");
 export const tableInfo = (id) => api(`/api/tables/${encodeURIComponent(id)}`);
 export const createTable = (body) => api("/api/tables", { method: "POST", body });
-export const joinSeat = (id, seat, name) => api(`/api/tables/${encodeURIComponent(id)}/join`,
-  { method: "POST", body: { name, seat } });
+/** Join a seat; as this device's player (when registered) unless `asPlayer` is false (the
+ *  other seats of a hotseat table). */
+export const joinSeat = (id, seat, name, asPlayer = true) => api(`/api/tables/${encodeURIComponent(id)}/join`,
+  { method: "POST", body: { name, seat }, headers: asPlayer ? playerHeaders() : {} });
+
+// This device's player (js/identity.js): its key, and the player it opens once registered.
+export const PLAYER_KEY = "sweettooth.player.key";
+export const PLAYER_ME = "sweettooth.player";
+
+/** The X-Player-Key header of this device's player (with `always`, even if not registered). */
+export function playerHeaders(always = false) {
+  const key = localStorage.getItem(PLAYER_KEY);
+  return key && (always || localStorage.getItem(PLAYER_ME)) ? { "X-Player-Key": key } : {};
+}
 
 // Seat tokens are capabilities: kept in this browser's localStorage, per table.
 const KEY = (id) => `sweettooth.tokens.${id}`;

@@ -8,6 +8,8 @@ import {
 import { rulesButton } from "./rules.js";
 import { fingerprintEl } from "./fingerprint.js";
 import { SPEED_LABELS, defaultSpeed, setDefaultSpeed, setTableSpeed } from "./speed.js";
+import { ensurePlayer, knownPlayer, whoAmI, profileUrl, tableRatings } from "./identity.js";
+import { setupQuickMatch } from "./quickmatch.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -149,13 +151,16 @@ async function create(seatKinds, g, options) {
   setPlayerName($("name").value.trim());
   const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", level: k.slice(4) } : { kind: "human" }));
   const speed = $("speed").value;
-  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats, bot_speed: speed });
+  const rated = $("rated").checked;
+  await ensurePlayer(name); // your seat is yours as a player: your games on your profile
+  showMe();
+  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats, bot_speed: speed, rated });
   setDefaultSpeed(speed);
   setTableSpeed(table.id, speed);
   for (let i = 0; i < seatKinds.length; i++) {
     const k = seatKinds[i];
     if (k === "me" || k === "here") {
-      const j = await joinSeat(table.id, i, k === "me" ? name : hotseatName(i));
+      const j = await joinSeat(table.id, i, k === "me" ? name : hotseatName(i), k === "me" || i === 0);
       saveToken(table.id, j.seat, j.token);
     }
   }
@@ -167,6 +172,10 @@ async function onCreate(e) {
   const g = game();
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   $("create-error").textContent = "";
+  if ($("rated").checked && kinds.filter((k) => k === "me" || k === "here").length > 1) {
+    $("create-error").textContent = "A rated table has one seat per player: play the other seats by invite link, or untick Rated.";
+    return;
+  }
   $("create-btn").disabled = true;
   try {
     await create(kinds, g, gatherOptions(g));
@@ -181,6 +190,7 @@ async function onQuick() {
   const g = game();
   const n = g.min_players === 1 ? 1 : Math.max(g.min_players, 2);
   const kinds = Array.from({ length: n }, (_, i) => (i === 0 ? "me" : "bot:medium"));
+  $("rated").checked = false; // the quick game is unrated
   try { await create(kinds, g, {}); } catch (err) { $("create-error").textContent = err.message; }
 }
 
@@ -192,12 +202,22 @@ async function drawTables() {
   }
   if (!tables.length) { mount($("tables"), h("li.muted", "No open tables. Create one!")); return; }
   const title = (id) => (games.find((g) => g.id === id) || { title: id }).title;
+  let ratings = {};
+  try { ratings = await tableRatings(tables.map((t) => t.id)); } catch { ratings = {}; }
   mount($("tables"), tables.map((t) => {
     const names = seatNames(t.seats);
     const free = t.seats.filter((s) => s.kind === "human" && !s.taken);
+    const known = ratings[t.id] || { rated: false, seats: [] };
+    const who = t.seats.map((s, i) => {
+      if (!(s.taken || s.kind === "bot")) return "free";
+      const r = known.seats.find((x) => x.seat === i);
+      return r ? [h("a.seatplayer", { href: profileUrl(r.player) }, names[i]),
+        h("span.rating", { title: `Rating ${r.rating.toFixed(1)} (conservative estimate) after ${r.games} rated games` }, r.rating.toFixed(1))] : names[i];
+    });
     return h("li", { dataset: { table: t.id } },
       h("span.tname", `${title(t.game)} · ${t.players} players`,
-        h("span.muted", ` · ${names.map((n, i) => (t.seats[i].taken || t.seats[i].kind === "bot" ? n : "free")).join(", ")}`),
+        known.rated ? [" ", h("span.ratedtag", "Rated")] : null,
+        h("span.muted", " · ", who.map((w, i) => (i ? [", ", w] : w))),
         t.options && "memory_aid" in t.options ? h("span.muted.aidnote", ` · memory aid ${t.options.memory_aid ? "on" : "off"}`) : null),
       fingerprintEl(t.seed_sha256),
       free.map((s) => h("a", { href: links.invite(t.id, s.seat), class: "join" }, `Join seat ${s.seat + 1}`)),
@@ -205,8 +225,18 @@ async function drawTables() {
   }));
 }
 
+/** The top bar's link to this device's player's profile. */
+function showMe() {
+  const me = knownPlayer();
+  const el = $("me-link");
+  el.hidden = !me;
+  if (me) { el.href = profileUrl(me.id); el.textContent = `${me.name} · profile`; }
+}
+
 async function main() {
-  $("name").value = playerName();
+  $("name").value = playerName() || (knownPlayer() || {}).name || "";
+  showMe();
+  whoAmI().then(showMe, () => {});
   mount($("speed"), Object.entries(SPEED_LABELS).map(([v, text]) => h("option", { value: v, selected: v === defaultSpeed() }, text)));
   try {
     [games, levels] = await Promise.all([listGames(), listLevels()]);
@@ -232,6 +262,7 @@ async function main() {
   $("refresh").addEventListener("click", drawTables);
   $("goto").addEventListener("submit", (e) => { e.preventDefault(); location.href = links.watch($("goto-id").value.trim()); });
   $("goto-replay").addEventListener("click", () => { location.href = links.replay($("goto-id").value.trim()); });
+  setupQuickMatch(games, () => $("name").value.trim(), showMe);
   drawTables();
   document.body.dataset.ready = "1";
 }

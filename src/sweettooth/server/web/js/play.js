@@ -7,6 +7,7 @@ import { TableSocket } from "./net.js";
 import {
   tableInfo, joinSeat, tokensFor, saveToken, playerName, setPlayerName, links, seatNames,
 } from "./api.js";
+import { ensurePlayer } from "./identity.js";
 import { fingerprintEl } from "./fingerprint.js";
 import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
 import { TurnSignals } from "./signals.js";
@@ -98,6 +99,7 @@ function showJoin(seat) {
     if (!name) return;
     setPlayerName(name);
     try {
+      await ensurePlayer(name); // joins as this device's player (rated tables take only players)
       const j = await joinSeat(tableId, seat, name);
       saveToken(tableId, j.seat, j.token);
       $("join").hidden = true;

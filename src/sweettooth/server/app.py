@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import chat, rematch, replay_api, rules_api, social_api, web_static
+from . import chat, learn_api, rematch, replay_api, rules_api, social_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .hint_ws import HintMsg, answer_hint
@@ -339,6 +339,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
     app.include_router(social_api.router)
+    app.include_router(learn_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:

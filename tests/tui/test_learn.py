@@ -32,7 +32,11 @@ async def test_lesson_played_to_the_end(game: str) -> None:
         first = lesson.steps[0].expect
         assert first is not None
         keys = app.face.keys(first, app.view) or [f"act:{first}"]
-        assert [s.seg.key for s in pointed] == [k for k in keys if not k.startswith("act:")]
+        on_board = {s.seg.key for s in app.spots()}
+        assert [s.seg.key for s in pointed] == [k for k in keys if k in on_board]
+        marked = [str(o.prompt) for o in app.query_one("#choices").options
+                  if str(o.prompt).startswith("▶")]
+        assert bool(marked) == any(k not in on_board for k in keys)
         other = next(a for a in app.view["legal_actions"] if a != first)
         await app.play(other)
         await pilot.pause()

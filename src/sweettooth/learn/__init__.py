@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from sweettooth.core.errors import UnknownGame
 
-from . import bonbons
+from . import bittersweet, bonbons, lechocolat, sweetnose, sweetshop
 from .lesson import Lesson, Step
 from .walk import BotMove, LessonBot, LessonError, Moment, refusal, walk
 
-LESSONS: dict[str, Lesson] = {m.LESSON.game: m.LESSON for m in (bonbons,)}
+LESSONS: dict[str, Lesson] = {m.LESSON.game: m.LESSON for m in (bittersweet, bonbons, lechocolat, sweetnose, sweetshop)}
 
 
 def lesson(game_id: str) -> Lesson:

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
 from sweettooth.learn import Lesson, LessonBot, Moment, refusal, walk
 from sweettooth.learn.walk import LEARNER
@@ -131,6 +132,19 @@ class LearnApp(SweetApp):
             if marks != spot.seg.marks:
                 spot.seg.marks = marks
                 spot.row.redraw()
+
+    def fill_choices(self, present: set[str] | None = None) -> list[Option]:
+        """The Choose list; the entries of the move the step asks for marked "▶"."""
+        opts = super().fill_choices(present)
+        keys = self.point_keys()
+        point = self.moment.point
+        wanted = {f"key:{k}" for k in keys} | ({f"play:{point}"} if point else set())
+        choices = self.query_one("#choices", OptionList)
+        for opt in opts:
+            if opt.id in wanted:
+                choices.replace_option_prompt(
+                    opt.id, Text.assemble(("▶ ", "bold #d6336c"), opt.prompt))
+        return opts
 
     # -- moves -------------------------------------------------------------------------------
     async def play(self, action_text: str) -> None:

@@ -68,18 +68,24 @@ function draw(m) {
   document.body.dataset.step = m.over ? "end" : String(m.number);
 }
 
+// body[data-busy] is "1" while the server is asked (tests wait for "0").
 async function play(action) {
+  document.body.dataset.busy = "1";
   try {
     draw(await ask(action));
   } catch (err) {
     S.table.update(S.moment.view);
     $("lesson-refused").textContent = `The lesson could not go on: ${err.message}`;
+  } finally {
+    document.body.dataset.busy = "0";
   }
 }
 
 async function finish() {
   S.finish = true;
+  document.body.dataset.busy = "1";
   try { draw(await ask(null)); } catch (err) { $("lesson-refused").textContent = err.message; }
+  document.body.dataset.busy = "0";
 }
 
 async function main() {

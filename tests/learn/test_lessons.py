@@ -9,8 +9,8 @@ import pytest
 
 import sweettooth as st
 from sweettooth.agents import hint
-from sweettooth.learn import LESSONS, Lesson, LessonError, Step, lesson, refusal, walk
 from sweettooth.core.errors import UnknownGame
+from sweettooth.learn import LESSONS, Lesson, LessonError, Step, lesson, refusal, walk
 
 GAMES = sorted(LESSONS)
 
@@ -20,7 +20,7 @@ def scripted(les: Lesson) -> list[str]:
 
 
 def test_every_title_has_a_lesson() -> None:
-    assert GAMES == sorted(st.games())
+    assert sorted(st.games()) == GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)

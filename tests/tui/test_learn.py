@@ -6,6 +6,7 @@ played; the end screen shows the count and the command of a real game."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from sweettooth.learn import LESSONS
 from sweettooth.tui.ending import EndScreen
@@ -34,7 +35,7 @@ async def test_lesson_played_to_the_end(game: str) -> None:
         keys = app.face.keys(first, app.view) or [f"act:{first}"]
         on_board = {s.seg.key for s in app.spots()}
         assert [s.seg.key for s in pointed] == [k for k in keys if k in on_board]
-        marked = [str(o.prompt) for o in app.query_one("#choices").options
+        marked = [str(o.prompt) for o in app.query_one("#choices", OptionList).options
                   if str(o.prompt).startswith("▶")]
         assert bool(marked) == any(k not in on_board for k in keys)
         other = next(a for a in app.view["legal_actions"] if a != first)

@@ -21,8 +21,8 @@ def _follow_step(page: Page, number: int) -> None:
         if page.evaluate("document.body.dataset.step") != str(number):
             return
         target = page.locator(
-            "#table .board .lesson-point.pickable:not(.picked), #table .actionbar button.lesson-point"
-        ).first
+            "#table .board .lesson-point.pickable:not(.picked),"
+            " #table .actionbar button.lesson-point").first
         try:
             target.wait_for(state="visible", timeout=10_000)
         except Exception:

@@ -14,7 +14,10 @@ from . import bittersweet, bonbons, lechocolat, sweetnose, sweetshop
 from .lesson import Lesson, Step
 from .walk import BotMove, LessonBot, LessonError, Moment, refusal, walk
 
-LESSONS: dict[str, Lesson] = {m.LESSON.game: m.LESSON for m in (bittersweet, bonbons, lechocolat, sweetnose, sweetshop)}
+LESSONS: dict[str, Lesson] = {
+    m.LESSON.game: m.LESSON for m in (bittersweet, bonbons, lechocolat, sweetnose, sweetshop)
+}
+"""Every title's lesson, by game id."""
 
 
 def lesson(game_id: str) -> Lesson:

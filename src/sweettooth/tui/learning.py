@@ -56,6 +56,8 @@ class LearnApp(SweetApp):
         self.moves: list[str] = []
         self.finishing = False
         self.moment: Moment = walk(lesson, [])
+        self.pointed_at = 0
+        """The step whose piece the cursor was last put on."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="players")
@@ -118,8 +120,10 @@ class LearnApp(SweetApp):
 
     def decorate(self, focus_key: str | None = None) -> None:
         keys = self.point_keys()
-        if focus_key is None and keys and not self.composer.picks:
-            focus_key = keys[0]
+        fresh = self.moment.number != self.pointed_at
+        if keys and not self.composer.picks and (focus_key is None or fresh):
+            focus_key = keys[0]  # a new step puts the cursor on the piece it points at
+            self.pointed_at = self.moment.number
         super().decorate(focus_key)
         spots = self.spots()
         want = list(keys)
@@ -142,8 +146,9 @@ class LearnApp(SweetApp):
         choices = self.query_one("#choices", OptionList)
         for opt in opts:
             if opt.id in wanted:
+                prompt = opt.prompt if isinstance(opt.prompt, Text) else Text(str(opt.prompt))
                 choices.replace_option_prompt(
-                    opt.id, Text.assemble(("▶ ", "bold #d6336c"), opt.prompt))
+                    opt.id, Text.assemble(("▶ ", "bold #d6336c"), prompt))
         return opts
 
     # -- moves -------------------------------------------------------------------------------

@@ -65,19 +65,16 @@ class LearnApp(SweetApp):
             yield Board(id="board")
             with Vertical(id="side"):
                 yield Choices(id="choices")
-                with VerticalScroll(id="lesson"):
+                # (No on_mount here: Textual runs SweetApp's too, which starts the game.)
+                lesson = VerticalScroll(id="lesson")
+                lesson.border_title = "Lesson"
+                with lesson:
                     yield Static(id="lessontext")
                 with VerticalScroll(id="log"):
                     yield Static(id="logtext")
         yield Static(id="status")
         yield MoveLine(id="notation")
         yield Footer()
-
-    async def on_mount(self) -> None:
-        await super().on_mount()
-        self.title = f"Learn to play {self.game.title}"
-        self.query_one("#lesson").border_title = "Lesson"
-        self.query_one("#choices", OptionList).border_title = "Choose (Tab)"
 
     # -- the lesson's words and pointing -----------------------------------------------------
     def lesson_text(self) -> Text:
@@ -116,6 +113,7 @@ class LearnApp(SweetApp):
         if self.my_turn() or self.state.to_move is None:
             self.moment = walk(self.lesson, self.moves, finish=self.finishing)
         await super().redraw()
+        self.title = f"Learn to play {self.game.title}"
         self.draw_lesson()
 
     def decorate(self, focus_key: str | None = None) -> None:

@@ -38,6 +38,7 @@ from .common import (
 )
 from .common import console as _console
 from .dburl import database_url
+from .learn import learn_cmd
 from .names import player_names
 from .play import TerminalIO, TerminalPlay
 from .replay import read_record, replay_steps
@@ -336,6 +337,7 @@ def verify_cmd(
 
 app.command("arena")(arena_cmd)
 app.command("review")(review_cmd)
+app.command("learn")(learn_cmd)
 app.command("balance", cls=BalanceCommand)(balance_cmd)
 
 

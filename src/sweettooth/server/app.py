@@ -29,7 +29,17 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import chat, players_api, quickmatch, rematch, replay_api, rules_api, social_api, web_static
+from . import (
+    chat,
+    learn_api,
+    players_api,
+    quickmatch,
+    rematch,
+    replay_api,
+    rules_api,
+    social_api,
+    web_static,
+)
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .hint_ws import HintMsg, answer_hint
@@ -356,6 +366,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.include_router(rules_api.router)
     app.include_router(social_api.router)
     app.include_router(players_api.router)
+    app.include_router(learn_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:

@@ -25,7 +25,9 @@ PICKABLE = Style(bold=True, underline=True)
 PICKED = Style(bgcolor="#2e7d32", color="#ffffff", bold=True)
 CURSOR = Style(reverse=True, bold=True)
 LAST = Style(overline=True, italic=True)
-MARKS = {"last": LAST, "flash": Style(blink=True, bold=True)}
+POINT = Style(bgcolor="#d6336c", color="#ffffff", bold=True)
+"""A piece a lesson points at (`sweettooth learn`)."""
+MARKS = {"last": LAST, "flash": Style(blink=True, bold=True), "point": POINT}
 
 
 @dataclass

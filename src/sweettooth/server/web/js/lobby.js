@@ -56,7 +56,8 @@ function drawGames() {
       h("span.gname", g.title),
       h("span.gmeta", g.min_players === g.max_players ? `${g.min_players} player${g.min_players > 1 ? "s" : ""}` : `${g.min_players}–${g.max_players} players`),
       h("span.gmeta", BLURB[g.id] || "")),
-    rulesButton(g.id, `How to play ${g.title}`, "cardrules"))));
+    h("div.cardlinks", rulesButton(g.id, `How to play ${g.title}`, "cardrules"),
+      h("a.cardlearn", { href: `learn.html?g=${encodeURIComponent(g.id)}` }, "Learn to play")))));
 }
 
 function seatChoices(seat, mode) {

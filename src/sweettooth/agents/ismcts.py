@@ -93,8 +93,10 @@ def continued(node: Node, mover: int, mean: float) -> float:
     """`mover`'s value of the position after its action `node`: where `mover` moves on itself
     with choices that were open every time the search got there (a forced or continued
     sequence, no chance in between), the best value among those tried often enough (at least
-    √visits times, against the luck of a few rollouts); otherwise `mean`. A move with good
-    follow-ups then scores as its best follow-up, not below ending the turn."""
+    √visits times, against the luck of a few rollouts), or `mean` where that is higher (the
+    search's own mix of follow-ups, those open only sometimes included, earned it); otherwise
+    `mean`. A move with good follow-ups then scores as its best follow-up, not below ending the
+    turn."""
     if not node.children:
         return mean
     enough = max(2.0, math.sqrt(node.visits))
@@ -104,7 +106,7 @@ def continued(node: Node, mover: int, mean: float) -> float:
             return mean  # another seat decides here: its choices are averaged, not maximized
         if child.visits >= enough and child.avail >= node.reached - child.born + 1:
             best = max(best, child.value)
-    return mean if best == -math.inf else best
+    return max(mean, best)  # each is what a way of playing on earned; the better one counts
 
 
 @dataclass(frozen=True, slots=True)

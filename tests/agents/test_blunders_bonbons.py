@@ -6,6 +6,8 @@ thieves for nothing.
   and a square first can be left alone without showing the tile.
 - After its own tile is up, flipping a square it knows shows another sweet (a sure miss) while
   an unknown square is left.
+- Passing up a sure pair (issue 33, certain gains): a remembered square and a remembered
+  face-down tile of the same sweet, its own or (a theft) another player's.
 """
 
 from __future__ import annotations
@@ -106,3 +108,48 @@ def test_does_not_flip_a_square_it_knows_will_miss(level: str, index: int) -> No
     state = MISSES[index]
     bad = blunders(GAME, state, level, sure_miss)
     assert len(bad) <= ALLOWED, f"{level} flipped a sure miss {len(bad)}/{SEARCHES}: {bad}"
+
+
+def sure_pair_moves(state: State) -> set[str]:
+    """The moves that begin or finish a sure pair (issue 33: a certain gain is never thrown
+    away): at the start of a go, the square or the tile of a remembered pair (a match with an
+    own tile, or a theft while the mover has a tile to give); with a round tile showing, its
+    remembered square."""
+    view = seen(state)
+    squares = remembered_squares(view)
+    where = {face: square for square, face in squares.items()}
+    me = view["to_move"]
+    can_give = any(t["state"] == "down" for t in view["rows"][me])
+    if view["phase"] == "start":
+        out: set[str] = set()
+        for seat, row in enumerate(view["rows"]):
+            for t in row:
+                face = t["face"]
+                if t["state"] == "down" and face in where and (seat == me or can_give):
+                    out |= {t["tile"], where[face]}
+        return out
+    if view["phase"] == "after round":
+        face = showing_face(view)
+        return {where[face]} if face in where else set()
+    return set()
+
+
+def misses_a_sure_pair(state: State, move: Any) -> bool:
+    return str(move) not in sure_pair_moves(state)
+
+
+def sure_pair_on_offer(state: State) -> bool:
+    """A sure pair to take, among more than two legal moves."""
+    return bool(sure_pair_moves(state)) and len(state.legal_actions()) > 2
+
+
+PAIRS = list(positions(GAME, 3, sure_pair_on_offer, count=4, mix=0.3))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("index", range(len(PAIRS)))
+def test_takes_a_sure_pair(level: str, index: int) -> None:
+    """A match or theft the table's memory makes certain is taken (it scores and goes again)."""
+    state = PAIRS[index]
+    bad = blunders(GAME, state, level, misses_a_sure_pair)
+    assert len(bad) <= ALLOWED, f"{level} passed up a sure pair {len(bad)}/{SEARCHES}: {bad}"

@@ -139,3 +139,4 @@ def test_sensible_drops_only_beaten_decisions() -> None:
         for a in legal:
             beaten = (free and gives_up_a_free_eat(state, a)) or wastes_last_resort(state, a)
             assert (a in kept) is not beaten, str(a)
+

@@ -10,6 +10,7 @@ Bonbons player with a human memory: it forgets each face-down tile it saw with p
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -80,6 +81,23 @@ def sensible_for(game_id: str) -> Filter:
     (dominated ones dropped, e.g. ending a game one is losing); every legal move if the game
     has none."""
     found: Filter = getattr(_heuristics(game_id), "sensible", _everything)
+    return found
+
+
+Observation = Callable[[State, int], str]
+"""What a seat saw of the action just played: (state, seat) -> a key (`observation_for`)."""
+
+
+def _whole_view(state: State, seat: int) -> str:
+    return json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+
+
+def observation_for(game_id: str) -> Observation:
+    """A game's `heuristics.observation(state, seat)`: a key for what the seat saw of the action
+    just played, equal for two states reached by the same actions exactly when the seat's views
+    are equal (a search's `observe` branches on it); the seat's whole view where the game has
+    none."""
+    found: Observation = getattr(_heuristics(game_id), "observation", _whole_view)
     return found
 
 

@@ -17,7 +17,12 @@ shared by all determinizations:
    rollouts, else `heuristics.choose`), which sees only views of the imagined state (the bot's
    own imagination, not the real hidden information), optionally with an `epsilon` of random
    moves.
-4. **Back up** the reward of each node's mover.
+4. **Back up** the reward of each node's mover. A node's value is the mean of these rewards,
+   except where its mover moves on itself with choices always open to it (a turn of several
+   decisions): there it is the value of its best follow-up tried often enough, and under a
+   revelation (`observe`) the average over what was seen of that (`backup="best"`): the mean
+   would average in the poor follow-ups the search is still trying, and score a move with a
+   sure gain and choices after it below a move with none.
 
 Rewards: with two or more players, a seat's reward mixes its share of the win (1, or 1/k for a
 k-way shared win) with its rank-normalized score (`score_weight`; the lowest score is best when
@@ -32,7 +37,6 @@ function of (view, legal actions, rng) alone.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -52,11 +56,13 @@ from .heuristic import (
     beliefs_for,
     evaluator_for,
     heuristic_for,
+    observation_for,
     rollout_view_for,
     sensible_for,
 )
 
 ROLLOUTS = ("random", "heuristic")
+BACKUPS = ("best", "mean")
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What `seconds` counts: wall time (a player waits for it), or the searching thread's CPU
 time (a measurement that does not depend on what else the machine is doing)."""
@@ -65,16 +71,42 @@ time (a measurement that does not depend on what else the machine is doing)."""
 class Node:
     """One node of the search tree: statistics of the action that leads here."""
 
-    __slots__ = ("avail", "children", "hint", "mover", "outcomes", "total", "visits")
+    __slots__ = ("avail", "born", "children", "hint", "mover", "outcomes", "reached", "seen",
+                 "total", "value", "visits", "worth")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, born: int = 0) -> None:
         self.mover = mover  # the seat that chose the action leading here
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 1  # how often this action was legal when its parent was reached
+        self.born = born  # the parent's `reached` when this child was made
+        self.reached = 0  # how often an iteration chose among this node's children
         self.total = 0.0  # sum of `mover`'s rewards through this node
+        self.value = 0.0  # `mover`'s value here: the mean, or its best continuation (`continued`)
+        self.worth = 0.0  # with `observe`: sum over `outcomes` of visits x value
+        self.seen = 0  # with `observe`: the iterations counted in `worth`
         self.hint: str | None = None  # the heuristic's action here (progressive bias)
         self.outcomes: dict[str, Node] | None = None  # with `observe`: what the bot saw next
+
+
+def continued(node: Node, mover: int, mean: float) -> float:
+    """`mover`'s value of the position after its action `node`: where `mover` moves on itself
+    with choices that were open every time the search got there (a forced or continued
+    sequence, no chance in between), the best value among those tried often enough (at least
+    √visits times, against the luck of a few rollouts), or `mean` where that is higher (the
+    search's own mix of follow-ups, those open only sometimes included, earned it); otherwise
+    `mean`. A move with good follow-ups then scores as its best follow-up, not below ending the
+    turn."""
+    if not node.children:
+        return mean
+    enough = max(2.0, math.sqrt(node.visits))
+    best = -math.inf
+    for child in node.children.values():
+        if child.mover != mover:
+            return mean  # another seat decides here: its choices are averaged, not maximized
+        if child.visits >= enough and child.avail >= node.reached - child.born + 1:
+            best = max(best, child.value)
+    return max(mean, best)  # each is what a way of playing on earned; the better one counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +145,11 @@ class ISMCTSAgent:
     beliefs: deal the hidden parts of each determinization from what the game's
         `beliefs.beliefs(view)` infers from the other players' decisions (Sweet Nose: their
         markers), where the game has beliefs; False: uniformly over the worlds the view allows.
+    backup: "best": a node's value (what selection compares) is the expectation over what
+        the bot then sees of its best own continuation, where the same seat moves on with
+        choices always open to it (`continued`), so a move with good follow-ups is not scored
+        below ending the turn for the poor follow-ups the search tries; "mean": the mean reward
+        of the iterations through it (the search of December 2026).
     frozen: play with the heuristics and root filter of a frozen spec (`frozen.FROZEN`, e.g.
         "2026-12") instead of the game's current ones ("": current).
     """
@@ -133,6 +170,7 @@ class ISMCTSAgent:
     beliefs: bool = True
     frozen: str = ""
     clock: str = "wall"
+    backup: str = "best"
     label: str = ""
 
     def __post_init__(self) -> None:
@@ -156,6 +194,8 @@ class ISMCTSAgent:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         if self.frozen and self.frozen not in FROZEN:
             raise ValueError(f"frozen must be one of {', '.join(FROZEN)}, got {self.frozen!r}")
+        if self.backup not in BACKUPS:
+            raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, got {self.backup!r}")
         if self.clock not in CLOCKS:
             raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {self.clock!r}")
 
@@ -189,6 +229,8 @@ class ISMCTSAgent:
             parts.append(f"frozen={self.frozen}")
         if self.clock != "wall":
             parts.append(f"clock={self.clock}")
+        if self.backup != "best":
+            parts.append(f"backup={self.backup}")
         return "ismcts:" + ",".join(parts)
 
     def chooser(self, game_id: str, purpose: str) -> Chooser:
@@ -242,6 +284,7 @@ class Search:
         self._evaluate: Evaluator | None = None
         self._names: dict[Action, str] = {}
         self.considered: set[str] | None = None  # the root actions searched (None: all)
+        self.observation = observation_for(game.id)
         believer = beliefs_for(game.id) if agent.beliefs else None
         self.belief: Belief | None = None if believer is None else believer(view)
 
@@ -282,7 +325,9 @@ class Search:
         prior = self.agent.prior
         observe = self.agent.observe
         widen = self.agent.widen
+        outcomes: list[Node] = []
         while (mover := state.to_move) is not None:
+            node.reached += 1
             legal = state.legal_actions()
             by_key = {self.name(a): a for a in legal}
             if node is self.root and self.considered is not None:
@@ -307,7 +352,7 @@ class Search:
                     key = untried[rng.randrange(len(untried))]
                 else:
                     key = untried[0]
-                child = children[key] = Node(mover)
+                child = children[key] = Node(mover, node.reached)
                 state._play(by_key[key])
                 path.append(child)
                 break
@@ -315,7 +360,11 @@ class Search:
             edge = children[key]
             state._play(by_key[key])
             path.append(edge)
-            node = self._outcome(edge, state) if observe else edge
+            if observe:
+                node = self._outcome(edge, state)
+                outcomes.append(node)
+            else:
+                node = edge
         policy = self.policy
         depth = math.inf if self.agent.depth is None else self.agent.depth
         horizon = self.agent.horizon
@@ -327,11 +376,41 @@ class Search:
             if deadline is not None and steps % 8 == 0 and self.now() >= deadline:
                 return False  # out of time: a move is due, this rollout is cut off unused
         rewards = self.rewards(state) if state.to_move is None else self.evaluate(state)
-        for n in path:
-            n.visits += 1
-            n.total += rewards[n.mover]
+        self.backup(path, outcomes, rewards)
         self.iterations += 1
         return True
+
+    def backup(self, path: list[Node], outcomes: list[Node], rewards: Sequence[float]) -> None:
+        """Count the iteration's rewards in the nodes it went through, leaves first, and back up
+        each node's value (`Node.value`) from its children's: the expectation over what its
+        mover then saw (`outcomes`, with `observe`) of the best own continuation
+        (`continued`), where a plain mean would average in the poor follow-ups being tried.
+        With `backup="mean"` a node's value is the mean of its rewards."""
+        if self.agent.backup == "mean":
+            for edge in path:
+                edge.visits += 1
+                edge.total += rewards[edge.mover]
+                edge.value = edge.total / edge.visits
+            return
+        for i in range(len(path) - 1, -1, -1):
+            edge = path[i]
+            reward = rewards[edge.mover]
+            edge.visits += 1
+            edge.total += reward
+            mean = edge.total / edge.visits
+            if i < len(outcomes):  # what the mover saw after this edge, on this iteration
+                seen = outcomes[i]
+                before = seen.visits * seen.value
+                seen.visits += 1
+                seen.total += reward
+                seen.value = continued(seen, edge.mover, seen.total / seen.visits)
+                edge.worth += seen.visits * seen.value - before
+                edge.seen += 1
+                edge.value = edge.worth / edge.seen
+            elif edge.seen:
+                edge.value = edge.worth / edge.seen
+            else:
+                edge.value = continued(edge, edge.mover, mean)
 
     def name(self, action: Action) -> str:
         """An action's notation (the tree's key), remembered: the same action objects come back
@@ -348,7 +427,7 @@ class Search:
         """The node of what the bot's seat has seen after `edge` (a flipped tile, a die)."""
         if edge.outcomes is None:
             edge.outcomes = {}
-        seen = json.dumps(state.view(self.seat), sort_keys=True, separators=(",", ":"))
+        seen = self.observation(state, self.seat)
         node = edge.outcomes.get(seen)
         if node is None:
             node = edge.outcomes[seen] = Node(edge.mover)
@@ -365,7 +444,7 @@ class Search:
                 continue
             if not child.visits:  # expanded by an iteration cut off at a deadline
                 return key
-            mean = (child.total / child.visits - low) / span
+            mean = (child.value - low) / span
             ucb = mean + c * math.sqrt(math.log(child.avail) / child.visits)
             if key == hint:
                 ucb += prior / (1 + child.visits)
@@ -441,7 +520,7 @@ class Search:
         for i, a in enumerate(legal):
             child = children.get(str(a))
             if child is not None and child.visits:
-                ranked.append((child.visits, child.total / child.visits, -i))
+                ranked.append((child.visits, child.value, -i))
         if not ranked:  # no iteration finished in time: the heuristic's move, if it was asked
             hint = self.root.hint
             return next((a for a in legal if str(a) == hint), legal[0])
@@ -451,7 +530,8 @@ class Search:
         """Root statistics (for debugging and the docs): action, visits, mean reward."""
         ranked = sorted(self.root.children.items(), key=lambda kv: -kv[1].visits)
         return [
-            {"action": k, "visits": n.visits, "mean": n.total / n.visits if n.visits else None}
+            {"action": k, "visits": n.visits, "mean": n.total / n.visits if n.visits else None,
+             "value": n.value if n.visits else None}
             for k, n in ranked
         ]
 

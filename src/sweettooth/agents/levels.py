@@ -20,7 +20,8 @@ clock), and searches only the moves the game's `heuristics.sensible` keeps.
 `hard-2025` and `hard-2026-12` are former hard levels, frozen, kept to measure the hard level
 against (`--agents hard,hard-2026-12`): `hard-2025` the same searches with a 1.8 s cap and every
 legal move searched; `hard-2026-12` the hard level of December 2026, its searches, root filters
-and heuristics (`frozen.py`), with no beliefs about the others' hidden cards or markers.
+and heuristics (`frozen.py`) and mean backups, with no beliefs about the others' hidden cards
+or markers.
 
 `difficulty(game_id, level)` returns the agent; `LevelAgent(level)` is the same choice made
 when the game is known (at its first move), so `make_agent("hard")` works for every game.
@@ -63,7 +64,8 @@ def _hard(**settings: Any) -> Callable[..., Agent]:
 
 
 def _legacy(**settings: Any) -> Callable[..., Agent]:
-    return _hard(seconds=LEGACY_SECONDS, label="hard-2025", sensible=False, **settings)
+    return _hard(seconds=LEGACY_SECONDS, label="hard-2025", sensible=False, backup="mean",
+                 **settings)
 
 
 _LEGACY_SETTINGS: dict[str, dict[str, Any]] = {
@@ -91,7 +93,8 @@ _HARD_SETTINGS: dict[str, dict[str, Any]] = {
 
 
 def _frozen_2026_12(**settings: Any) -> Callable[..., Agent]:
-    return _hard(label="hard-2026-12", beliefs=False, frozen="2026-12", **settings)
+    return _hard(label="hard-2026-12", beliefs=False, frozen="2026-12", backup="mean",
+                 **settings)
 
 
 def _bonbons_easy() -> Agent:

@@ -38,9 +38,10 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from .components import load_box
+from .codes import AFTER_SQUARE, CHOOSE_GIFT, DOWN, PHASES, TAKEN
+from .components import Layout, load_box
 from .state import BonbonsState
-from .view import public_view
+from .view import tile_label
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
@@ -139,7 +140,18 @@ def _square_face(view: JSON, name: str) -> str | None:
 
 def decide(view: JSON, mem: Memory, rng: random.Random) -> str | None:
     """The notation of the chosen action, or None to leave it to the caller."""
-    phase, me = view["phase"], mem.me
+    phase = view["phase"]
+    go = view["go"]
+    shown = _square_face(view, go["squares"][0]) if phase == "after square" else None
+    showing = _face_of(view, go["round"]) if phase == "after round" else None
+    return _decide(phase, go["squares"], shown, showing, mem, rng)
+
+
+def _decide(phase: str, flipped: list[str], shown: str | None, showing_face: str | None,
+            mem: Memory, rng: random.Random) -> str | None:
+    """`decide` on what it reads of the view: the phase, the squares showing in this go, the
+    face of the first (after a square) and of the round tile showing (after a round tile)."""
+    me = mem.me
     can_steal = bool(mem.own_face_down)
     if phase == "start":
         for face, (seat, _tile) in sorted(mem.tile_of.items()):
@@ -152,7 +164,6 @@ def decide(view: JSON, mem: Memory, rng: random.Random) -> str | None:
             return mem.coins_down[0]  # a sure coin run: all the coins are remembered
         return _explore(mem, rng)
     if phase == "after square":
-        shown = _square_face(view, view["go"]["squares"][0])
         if shown is not None and shown in mem.tile_of:
             seat, tile = mem.tile_of[shown]
             if seat == me or can_steal:
@@ -161,12 +172,11 @@ def decide(view: JSON, mem: Memory, rng: random.Random) -> str | None:
             return rng.choice(mem.unknown_own)
         return "stop"
     if phase == "after round":
-        showing_face = _face_of(view, view["go"]["round"])
         if showing_face is not None and showing_face in mem.square_of:
             return mem.square_of[showing_face]
         return rng.choice(mem.unknown_squares) if mem.unknown_squares else None
     if phase == "coin run":
-        showing = set(view["go"]["squares"])
+        showing = set(flipped)
         known = [q for q in mem.coins_down if q not in showing]
         if known:
             return known[0]
@@ -269,10 +279,130 @@ def human_like(forget: float = 0.1) -> Chooser:
 
 
 def rollout_view(state: BonbonsState, seat: int) -> JSON:
-    """The view these heuristics read, for a search's rollouts: the seat's view without the log
-    (the heuristic reads the table; writing out every past flip is most of a view's cost).
-    Every flip is public (BB-2), so it is the same for every seat."""
-    out = public_view(state, with_log=False)
-    out["seat"] = seat
-    out["to_move"] = state.to_move
-    return out
+    """What `rollout` reads, for a search's rollouts, built from the imagined state's arrays
+    without writing out a view: the seat's view's `phase`, `to_move`, `seat` and `go`, and under
+    `memory` what `remember` makes of the whole view (`memory_of`). Every flip is public
+    (BB-2), so it is the same for every seat."""
+    lay = state.layout
+    names = lay.box.names
+    phase = PHASES[state.phase]
+    flipped = [lay.square_name(p) for p in state.flipped]
+    shown = showing = None
+    if state.phase == AFTER_SQUARE and state.flipped:
+        pos = state.flipped[0]
+        if state.square_seen[pos] >= 0:
+            shown = names[state.square_face[pos]]
+    if state.rd_seat >= 0:
+        tile = state.rows[state.rd_seat][state.rd_slot]
+        if state.round_seen[tile] >= 0:
+            showing = names[state.round_face[tile]]
+    mover = state.to_move
+    return {
+        "seat": seat, "to_move": mover, "phase": phase,
+        "go": {"squares": flipped,
+               "round": tile_label(state.rd_seat, state.rd_slot) if state.rd_seat >= 0 else None,
+               "victim": state.rd_seat if state.phase == CHOOSE_GIFT else None},
+        "memory": memory_of(state, seat if mover is None else mover),
+        "faces": (shown, showing),
+    }
+
+
+def observation(state: BonbonsState, seat: int) -> str:
+    """What everyone saw of the action just played (a search's `observe` key): the face it
+    showed, its outcome and how the turn stood, the latest log line's news. Everything else in
+    the view follows from the actions that led here (BB-2: every flip is public)."""
+    if not state.events:
+        return ""
+    _seat, _action, shown, outcome, end = state.events[-1]
+    return f"{shown} {outcome} {end}"
+
+
+def rollout(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+    """`perfect_memory` on a `rollout_view`: the same choices, from the same draws of `rng`."""
+    if "memory" not in view:
+        return perfect_memory(view, legal, rng)
+    shown, showing = view["faces"]
+    mem: Memory = view["memory"]
+    wanted = _decide(view["phase"], view["go"]["squares"], shown, showing, mem, rng)
+    by_text = {str(a): a for a in legal}
+    if wanted is not None and wanted in by_text:
+        return by_text[wanted]
+    return rng.choice(list(legal))
+
+
+def memory_of(state: BonbonsState, me: int) -> Memory:
+    """`remember(state.view(me), keep everything)`, read straight from the state's arrays:
+    only faces that were flipped (`round_seen`, `square_seen`), as the view shows them."""
+    lay = state.layout
+    box = lay.box
+    names = box.names
+    mem = Memory(me)
+    faces_in_play = _faces_in_play(tuple(box.candies[c] for c in lay.removed)) \
+        if lay.removed else _faces_in_play(())
+    round_face, round_seen, round_status = state.round_face, state.round_seen, state.round_status
+    remembered_rounds = 0  # each round face is on one tile
+    tile_of = mem.tile_of
+    for seat, row in enumerate(state.rows):
+        labels = _labels(seat)
+        mine = seat == me
+        for k, t in enumerate(row):
+            if round_seen[t] >= 0:
+                face: str | None = names[round_face[t]]
+                remembered_rounds += 1
+            else:
+                face = None
+            if round_status[t] != DOWN:
+                continue
+            if mine:
+                mem.own_face_down.append((labels[k], face))
+            if face is not None:
+                tile_of[face] = (seat, labels[k])
+            elif mine:
+                mem.unknown_own.append(labels[k])
+    mem.unseen_rounds = len(faces_in_play) - remembered_rounds
+    seen_squares: set[str] = set()
+    square_face, square_seen = state.square_face, state.square_seen
+    square_names = _square_names(lay)
+    coins_seen = 0
+    taken = False
+    for p, status in enumerate(state.square_status):
+        if square_seen[p] >= 0:
+            face = names[square_face[p]]
+            if face == "coin":
+                coins_seen += 1
+                if status == DOWN:
+                    mem.coins_down.append(square_names[p])
+                elif status == TAKEN:
+                    taken = True
+            else:
+                seen_squares.add(face)
+                if status == DOWN:
+                    mem.square_of[face] = square_names[p]
+        elif status == DOWN:
+            mem.unknown_squares.append(square_names[p])
+        elif status == TAKEN:
+            taken = True
+    coins_left = 0 if lay.removed or taken else box.coins
+    unseen = [f for f in faces_in_play if f not in seen_squares]
+    unseen += ["coin"] * (coins_left - coins_seen)
+    if "empty wrapper" not in seen_squares:
+        unseen += ["empty wrapper"] * box.wrappers
+    mem.unseen_square_faces = unseen
+    return mem
+
+
+@cache
+def _labels(seat: int) -> tuple[str, ...]:
+    """The labels of a seat's round tile slots ('p0.1', ...), as many as a row can hold."""
+    return tuple(tile_label(seat, k) for k in range(16))
+
+
+_SQUARE_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def _square_names(lay: Layout) -> tuple[str, ...]:
+    """Every square's name by position, for the grid size (remembered)."""
+    found = _SQUARE_NAMES.get(lay.size)
+    if found is None:
+        found = _SQUARE_NAMES[lay.size] = tuple(lay.square_name(p) for p in range(lay.squares))
+    return found

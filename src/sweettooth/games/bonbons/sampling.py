@@ -36,6 +36,28 @@ def _deal_unseen(all_faces: tuple[int, ...], known: list[int], rng: random.Rando
     return [f if f >= 0 else next(it) for f in known]
 
 
+def _event(line: str, codes: dict[str, int]) -> Event:
+    """A log line read back into an event (seat, action, face shown, outcome, end)."""
+    try:
+        return _EVENTS[line]
+    except KeyError:
+        pass
+    match = LOG_LINE.fullmatch(line)
+    if match is None:
+        raise ValueError(f"unreadable log line {line!r}")
+    seat, action, shows, outcome, end = match.groups()
+    event = (int(seat), NOTATION[action], -1 if shows is None else codes[shows],
+             OUTCOME_CODES[outcome], END_CODES[end])
+    if len(_EVENTS) < 100_000:
+        _EVENTS[line] = event
+    return event
+
+
+_EVENTS: dict[str, Event] = {}
+"""Log lines already read: a search deals from the same view hundreds of times, and the same
+lines come back from game to game (a line names its seat, action, face and outcome only)."""
+
+
 def state_from_view(
     game: Game[Any], view: JSON, options: dict[str, OptionValue], layout: Layout, seed: int
 ) -> BonbonsState:
@@ -81,14 +103,7 @@ def state_from_view(
     if go["round"] is not None:
         seat, slot = go["round"][1:].split(".")
         s.rd_seat, s.rd_slot = int(seat), int(slot) - 1
-    events: list[Event] = []
-    for line in view["log"]:
-        match = LOG_LINE.fullmatch(line)
-        if match is None:
-            raise ValueError(f"unreadable log line {line!r}")
-        seat, action, shows, outcome, end = match.groups()
-        events.append((int(seat), NOTATION[action], -1 if shows is None else codes[shows],
-                       OUTCOME_CODES[outcome], END_CODES[end]))
+    events: list[Event] = [_event(line, codes) for line in view["log"]]
     s.events = events
     s.history = [e[1] for e in events]
     if s.phase == OVER:

@@ -94,6 +94,12 @@ class CreateTable(BaseModel):
         "normal", description="how fast the web client shows bot moves at this table "
         "(a display default; the server's bots never wait for it)",
     )
+    clock: dict[OptionName, OptionInt | float | OptionText] | None = Field(
+        None, max_length=8,
+        description='a time control (none by default): {"mode": "live", "minutes": 5, '
+        '"increment": 2, "flag_fall": "bot", "bot_level": "easy"} or {"mode": '
+        '"correspondence", "days": 3, "flag_fall": "score"} (docs/server.md, "Clocks")',
+    )
 
 
 class Join(BaseModel):
@@ -127,6 +133,10 @@ class TableInfo(BaseModel):
     )
     seed: str | None = Field(
         description="the seed (decimal digits), published once the game is over"
+    )
+    clock: dict[str, Any] | None = Field(
+        None, description="the time control, each seat's seconds left now, whose clock runs "
+        "and the seats whose time ran out; null: untimed",
     )
 
 
@@ -246,6 +256,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             None if body.seats is None else [s.model_dump() for s in body.seats],
             bot_speed=body.bot_speed,
             owner=request.client.host if request.client else "unknown",
+            clock=body.clock,
         )
         return TableInfo(**table.info())
 

@@ -185,7 +185,8 @@ async def _open_table(manager: TableManager, table: LiveTable, offer: Offer) -> 
     moved = [table.seats[(s + 1) % n] for s in range(n)]  # who sits in each new seat
     new = await manager.create(
         table.game.id, n, dict(table.state.options),
-        [{"kind": p.kind, "level": p.level} for p in moved], bot_speed=table.bot_speed)
+        [{"kind": p.kind, "level": p.level} for p in moved], bot_speed=table.bot_speed,
+        clock=None if table.clock is None else table.clock.spec.to_json())
     for s, player in enumerate(moved):
         offer.new_seats[player.seat] = s
         if player.kind == "human":

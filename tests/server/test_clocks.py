@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
+from sweettooth.server.protocol import ActionMsg
+from sweettooth.server.tables import Client
+
 from .harness import Player, ServerProcess, api, create_table, join
+from .managers import manager
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "level": "easy"}
@@ -119,6 +123,39 @@ def test_bots_moves_count_on_their_clocks(sqlite_server: ServerProcess) -> None:
     assert all(left < 600 for left in frame["clock"]["remaining"])
 
 
+def test_remaining_time_survives_a_new_server_on_the_same_file(tmp_path: Path) -> None:
+    """In process (fast): a new TableManager on the same SQLite file reads the same clocks."""
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    spec = {"mode": "live", "minutes": 1, "increment": 2, "flag_fall": "score"}
+
+    async def first() -> tuple[str, dict[str, Any], float]:
+        async with manager(url) as m:
+            table = await m.create("lechocolat", 2, {}, [HUMAN, HUMAN], clock=spec)
+            for seat in (0, 1):
+                _, token = await m.join(table, seat, f"P{seat}")
+                await m.attach(table, token, Client())
+            await asyncio.sleep(0.2)
+            await m.act(table, 0, ActionMsg(0, str(table.state.legal_actions()[0]), None, None))
+            clock = table.clock_public()
+            assert clock is not None
+            return table.id, clock, time.time()
+
+    async def second(table_id: str) -> tuple[dict[str, Any] | None, float]:
+        async with manager(url) as m:
+            table = await m.get(table_id)
+            assert table is not None
+            return table.clock_public(), time.time()
+
+    table_id, before, stopped = asyncio.run(first())
+    after, looked = asyncio.run(second(table_id))
+    assert after is not None
+    assert 60 - 5 < before["remaining"][0] < 60 + 2 - 0.2
+    assert abs(after["remaining"][0] - before["remaining"][0]) <= 0.002
+    assert after["running"] == 1
+    assert after["remaining"][1] <= 60 - (looked - stopped) + 0.01
+
+
+@pytest.mark.slow
 def test_remaining_time_survives_a_kill_and_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'server.sqlite3'}"
     spec = {"mode": "live", "minutes": 1, "increment": 2, "flag_fall": "score"}

@@ -194,3 +194,24 @@ def test_remaining_time_survives_a_kill_and_restart(tmp_path: Path) -> None:
     bo_left = after["clock"]["remaining"][1]
     assert bo_left <= 60 - (looked - killed) + 0.01
     assert bo_left >= 60 - (looked - killed) - 10
+
+
+def test_a_player_whose_seat_a_bot_took_sits_at_the_rematch(sqlite_server: ServerProcess) -> None:
+    spec = {"mode": "live", "minutes": 0.02, "flag_fall": "bot", "bot_level": "easy"}
+    table = clocked(sqlite_server, spec, [HUMAN, BOT])
+
+    async def scenario() -> dict[str, Any]:
+        token = join(sqlite_server, table["id"], "Ada")
+        async with Player(sqlite_server, table["id"], token) as ada:
+            await ada.until_state(lambda m: m["seats"][0]["kind"] == "bot")
+            await ada.until_state(lambda m: m["status"] == "finished")  # the bots played it out
+            await ada.send({"type": "rematch"})
+            return await ada.until("rematch", status="ready")
+
+    ready = asyncio.run(scenario())
+    assert "token" in ready  # Ada was asked and seated, not replaced by a bot
+    with api(sqlite_server) as http:
+        new = http.get(f"/api/tables/{ready['table']}").json()
+    assert new["seats"][ready["seat"]]["kind"] == "human"
+    assert new["seats"][ready["seat"]]["name"] == "Ada"
+    assert new["clock"]["flag_fall"] == "bot" and new["clock"]["minutes"] == spec["minutes"]

@@ -37,6 +37,7 @@ def test_a_fast_clock_counts_down_and_its_flag_fall_ends_the_game_scored(page: P
     page.fill("#clock-minutes", "0.05")  # three seconds
     page.fill("#clock-increment", "0")
     page.select_option("#clock-flag", "score")
+    shot(page, "clock-lobby-form")
     page.click("#create-btn")
     page.wait_for_url("**/table.html?t=*")
     mine = page.locator(CLOCK0)

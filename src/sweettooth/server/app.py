@@ -106,6 +106,12 @@ class CreateTable(BaseModel):
     )
     rated: bool = Field(False, description="a rated table: its result updates the players' "
                         "ratings (needs a human seat; every human joins as a player)")
+    clock: dict[OptionName, OptionInt | float | OptionText] | None = Field(
+        None, max_length=8,
+        description='a time control (none by default): {"mode": "live", "minutes": 5, '
+        '"increment": 2, "flag_fall": "bot", "bot_level": "easy"} or {"mode": '
+        '"correspondence", "days": 3, "flag_fall": "score"} (docs/server.md, "Clocks")',
+    )
 
 
 class Join(BaseModel):
@@ -139,6 +145,10 @@ class TableInfo(BaseModel):
     )
     seed: str | None = Field(
         description="the seed (decimal digits), published once the game is over"
+    )
+    clock: dict[str, Any] | None = Field(
+        None, description="the time control, each seat's seconds left now, whose clock runs "
+        "and the seats whose time ran out; null: untimed",
     )
 
 
@@ -265,6 +275,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             None if body.seats is None else [s.model_dump() for s in body.seats],
             bot_speed=body.bot_speed,
             owner=request.client.host if request.client else "unknown",
+            clock=body.clock,
         )
         await players_api.after_create(manager_of(request), table, body.rated)
         return TableInfo(**table.info())

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from sweettooth.core import IllegalAction
 
 from . import chat
+from .clock_store import load_clock
 from .db import make_folder_of
 from .fanout import (
     Fanout,
@@ -235,6 +236,7 @@ class Cluster:
         if not isinstance(ply, int) or ply < table.ply:
             return  # known already
         if (ply == table.ply and not table.lock.locked() and table.started
+                and table.clock is None  # a timed table reads each move's time stored with it
                 and self._apply(table, str(event.get("x")))):
             return
         self.sync(table_id)
@@ -340,17 +342,28 @@ class Cluster:
         started, status, ply = table.started, table.status, table.ply
         seats_moved = False
         for seat, stored in zip(table.seats, data.seats, strict=True):
-            now = (stored.name, stored.token_hash, stored.ready)
-            if (seat.name, seat.token_hash, seat.ready) != now:
-                seat.name, seat.token_hash, seat.ready = now
+            now = (stored.kind, stored.level, stored.name, stored.token_hash, stored.ready)
+            if (seat.kind, seat.level, seat.name, seat.token_hash, seat.ready) != now:
+                seat.kind, seat.level, seat.name, seat.token_hash, seat.ready = now
                 seats_moved = True
-        for text in data.actions:
+        clock_before = table.clock_public(0.0)
+        flagged: list[int] = []
+        if table.clock is not None:  # its start and flags as stored (maybe by another process)
+            flagged = await self._stored_clock(table)
+        for index, text in enumerate(data.actions):
             try:
                 table.state.apply(table.game.parse_action(table.state, text))
             except IllegalAction as exc:  # never expected: the ply was checked when committed
                 log.error("table %s: stored action %d (%r) does not apply: %s", table.id,
                           table.ply, text, exc)
                 break
+            if table.clock is not None and index < len(data.moves):
+                table.clock.moved(*data.moves[index])
+        for out in flagged:
+            if table.clock is not None and out not in table.clock.flagged:
+                table.clock.flag(out)
+        if data.status == "finished" and data.result and "flag" in data.result:
+            table.final = dict(data.result)  # a flag fall ended it
         new = data.status
         if new == "waiting" and table.started:
             new = "playing"  # its status write is on its way (or failed: it is derived)
@@ -359,10 +372,21 @@ class Cluster:
         table.status = new
         if new == "abandoned" and table.bot_task is not None:
             table.bot_task.cancel()
-        if table.ply != ply or table.status != status or table.started != started:
+        if (table.ply != ply or table.status != status or table.started != started
+                or table.clock_public(0.0) != clock_before):
             table.broadcast_state()
         elif seats_moved:
             table.broadcast_presence()
+
+    async def _stored_clock(self, table: LiveTable) -> list[int]:
+        """Start the table's clock as stored (if it started) and return the seats flagged."""
+        stored = await self.m.db(load_clock, self.m.store, table.id)
+        if stored is None or table.clock is None:
+            return []
+        _, started, flagged = stored
+        if started is not None and table.clock.started is None:
+            table.clock.start(started)
+        return list(flagged)
 
     # -- leases and presence, every third of lease_seconds -------------------------------------
     async def _lease_loop(self) -> None:

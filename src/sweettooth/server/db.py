@@ -23,7 +23,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -147,6 +147,8 @@ class TableData:
     bot_speed: str = "normal"
     owner: str | None = None
     created: float = 0.0  # when it was opened (Unix time)
+    moves: list[tuple[int, float]] = field(default_factory=list)
+    """(seat, Unix time) of each action in `actions`: when it was taken (the clocks)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +157,19 @@ class PendingAction:
     ply: int
     seat: int
     action: str
+    at: datetime | None = None  # when it was taken (stored as its created_at); None: at commit
 
 
 def _unix(moment: datetime) -> float:
     """Seconds since 1970 (SQLite gives back naive datetimes: they were stored in UTC)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def _sqlite_time(moment: datetime | None) -> str | None:
+    """`moment` as SQLAlchemy stores a DateTime in SQLite (UTC, no offset); None stays None."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
 class Store:
@@ -203,7 +213,8 @@ class Store:
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(
-        self, table: TableData, lease: tuple[str, float] | None = None, cap: int | None = None
+        self, table: TableData, lease: tuple[str, float] | None = None, cap: int | None = None,
+        also: Callable[[Connection], None] | None = None,
     ) -> None:
         """Write the table and its seats in one transaction (with `lease` (holder, seconds): and
         the lease on its bots). With `cap`: `TableCapReached` (and nothing written) if its
@@ -229,6 +240,8 @@ class Store:
             ])
             if lease is not None:
                 conn.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
+            if also is not None:  # the table's other rows (its clock), in the same transaction
+                also(conn)
             self._changed(conn, table.id, new=True)
 
     def _claim_owner_slot(self, conn: Connection, owner: str, cap: int) -> None:
@@ -261,11 +274,11 @@ class Store:
                        seats.ready)
                 .where(seats.table_id == table_id).order_by(seats.seat)
             ).all()
-            actions = conn.execute(
-                select(ActionRow.action)
+            rows = conn.execute(
+                select(ActionRow.action, ActionRow.seat, ActionRow.created_at)
                 .where(ActionRow.table_id == table_id, ActionRow.ply >= from_ply)
                 .order_by(ActionRow.ply)
-            ).scalars().all()
+            ).all()
         return TableData(
             id=row.id, game=row.game, rules_version=row.rules_version, players=row.players,
             seed=int(row.seed_text) if row.seed_text else row.seed,
@@ -273,8 +286,9 @@ class Store:
             options=dict(row.options),
             status=row.status, result=None if row.result is None else dict(row.result),
             seats=[SeatData(*x) for x in sat],
-            actions=list(actions), bot_speed=row.bot_speed or "normal", owner=row.owner,
-            created=_unix(row.created_at),
+            actions=[r.action for r in rows], bot_speed=row.bot_speed or "normal",
+            owner=row.owner, created=_unix(row.created_at),
+            moves=[(r.seat, _unix(r.created_at)) for r in rows],
         )
 
     def unfinished_ids(self) -> list[str]:
@@ -390,7 +404,8 @@ class Store:
         now = utcnow()
         if self._postgres:
             rows = {"t": [a.table_id for a in batch], "p": [a.ply for a in batch],
-                    "s": [a.seat for a in batch], "a": [a.action for a in batch], "now": now}
+                    "s": [a.seat for a in batch], "a": [a.action for a in batch],
+                    "c": [a.at or now for a in batch], "now": now}
             if self.notify_channel is None:
                 conn.execute(_PG_INSERT, rows)
             else:
@@ -400,11 +415,11 @@ class Store:
             return
         if self._json_rows:
             conn.execute(_SQLITE_INSERT, {"now": now, "rows": json.dumps(
-                [[a.table_id, a.ply, a.seat, a.action] for a in batch])})
+                [[a.table_id, a.ply, a.seat, a.action, _sqlite_time(a.at)] for a in batch])})
             return
         conn.execute(insert(ActionRow), [
             {"table_id": a.table_id, "ply": a.ply, "seat": a.seat, "action": a.action,
-             "created_at": now} for a in batch])
+             "created_at": a.at or now} for a in batch])
 
     def write_together(
         self, batch: Sequence[PendingAction], writes: Sequence[Callable[[], Any]]
@@ -471,11 +486,13 @@ class Store:
                 {"h": holder, "s": seconds}).scalars())
 
     def orphaned_tables(self, limit: int) -> list[str]:
-        """Unfinished tables with bot seats whose lease is missing or expired, oldest first."""
+        """Unfinished tables with bot seats (or a clock: its holder watches for a flag fall)
+        whose lease is missing or expired, oldest first."""
         with self.engine.connect() as conn:
             return list(conn.execute(text(
                 "SELECT t.id FROM tables t WHERE t.status IN ('waiting', 'playing') "
-                "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot') "
+                "AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.kind = 'bot') "
+                "OR EXISTS (SELECT 1 FROM table_clocks c WHERE c.table_id = t.id)) "
                 "AND NOT EXISTS (SELECT 1 FROM bot_leases l WHERE l.table_id = t.id "
                 "AND l.expires_at >= now()) ORDER BY t.created_at LIMIT :n"),
                 {"n": limit}).scalars())
@@ -492,8 +509,9 @@ _NOTIFY = text(_EACH_NOTIFIED)
 
 _PG_ROWS = (
     "ins AS (INSERT INTO actions (table_id, ply, seat, action, created_at) "
-    "SELECT t, p, s, a, :now FROM unnest(CAST(:t AS text[]), CAST(:p AS integer[]), "
-    "CAST(:s AS integer[]), CAST(:a AS text[])) AS u(t, p, s, a) RETURNING 1)"
+    "SELECT t, p, s, a, c FROM unnest(CAST(:t AS text[]), CAST(:p AS integer[]), "
+    "CAST(:s AS integer[]), CAST(:a AS text[]), CAST(:c AS timestamptz[])) AS u(t, p, s, a, c) "
+    "RETURNING 1)"
 )
 _PG_INSERT = text(f"WITH {_PG_ROWS} SELECT count(*) FROM ins")
 """A batch of actions in one statement (PostgreSQL)."""
@@ -506,10 +524,11 @@ _PG_INSERT_NOTIFY = text(
 _SQLITE_INSERT = text(
     "INSERT INTO actions (table_id, ply, seat, action, created_at) "
     "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), "
-    "json_extract(value, '$[2]'), json_extract(value, '$[3]'), :now FROM json_each(:rows)"
+    "json_extract(value, '$[2]'), json_extract(value, '$[3]'), "
+    "COALESCE(json_extract(value, '$[4]'), :now) FROM json_each(:rows)"
 ).bindparams(bindparam("now", type_=DateTime(timezone=True)))
 """A batch of actions in one statement (SQLite): `rows` is a JSON array of [table, ply, seat,
-action]; `now` is stored as the ORM stores `created_at`."""
+action, time taken or null]; times are stored as the ORM stores `created_at`."""
 
 _ACQUIRE = text(
     "INSERT INTO bot_leases (table_id, holder, expires_at) "

@@ -15,6 +15,8 @@ migrations in `migrations/` (applied when the server starts), never by `create_a
   time); renewed by its holder, taken over by another process once expired.
 - `chat_messages` and `series_games` (schema 0004): a table's chat (`chat.py`), and the series
   a rematch links tables into (`rematch.py`).
+- `table_clocks` (schema 0005): a table's time control, when play started, the seats whose time
+  ran out (`clock.py`, `clock_store.py`).
 """
 
 from __future__ import annotations
@@ -113,3 +115,17 @@ class SeriesRow(Base):
     )
     series_id: Mapped[str] = mapped_column(String(32), index=True)
     game_no: Mapped[int] = mapped_column(Integer)
+
+
+class ClockRow(Base):
+    """A table's time control (schema 0005): `spec` (clock.ClockSpec JSON), when play started
+    (null while waiting), the seats whose flag fell."""
+
+    __tablename__ = "table_clocks"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    spec: Mapped[dict[str, object]] = mapped_column(JSON)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    flagged: Mapped[list[int]] = mapped_column(JSON)

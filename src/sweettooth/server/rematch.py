@@ -33,7 +33,7 @@ from .tables import LobbyError
 
 if TYPE_CHECKING:
     from .db import Store
-    from .tables import Client, LiveTable, TableManager
+    from .tables import Client, LiveTable, Seat, TableManager
 
 
 @dataclass
@@ -166,7 +166,7 @@ async def handle(manager: TableManager, table: LiveTable, client: Client, msg: R
             return
         if offer is None:
             offer = state.offers[table.id] = Offer(
-                {s.seat: (True if s.kind == "bot" else None) for s in table.seats})
+                {s.seat: (True if _bot(s) else None) for s in table.seats})
         offer.votes[seat] = True
         if not all(offer.votes.values()):
             _tell(table, offer, "open", by=seat, name=name)
@@ -179,16 +179,24 @@ async def handle(manager: TableManager, table: LiveTable, client: Client, msg: R
         _tell(table, offer, "ready", by=seat, name=name)
 
 
+def _bot(seat: Seat) -> bool:
+    """A bot seat; not one a player sat in until their time ran out (a clock's flag fall passed
+    it to a bot): that player is asked, and sits at the rematch."""
+    return seat.kind == "bot" and seat.token_hash is None
+
+
 async def _open_table(manager: TableManager, table: LiveTable, offer: Offer) -> None:
     """The rematch's table: same game and options, new seed, seats rotated, humans seated."""
     n = len(table.seats)
     moved = [table.seats[(s + 1) % n] for s in range(n)]  # who sits in each new seat
     new = await manager.create(
         table.game.id, n, dict(table.state.options),
-        [{"kind": p.kind, "level": p.level} for p in moved], bot_speed=table.bot_speed)
+        [{"kind": "bot", "level": p.level} if _bot(p) else {"kind": "human"} for p in moved],
+        bot_speed=table.bot_speed,
+        clock=None if table.clock is None else table.clock.spec.to_json())
     for s, player in enumerate(moved):
         offer.new_seats[player.seat] = s
-        if player.kind == "human":
+        if not _bot(player):
             _, token = await manager.join(new, s, player.name or f"Player {player.seat + 1}")
             offer.tokens[player.seat] = token
     await manager.write(link_series, manager.store, table.id, new.id)

@@ -26,6 +26,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -41,7 +42,10 @@ from sweettooth.core import (
 )
 from sweettooth.core import game as get_game
 
+from . import clock_store
 from .bots import LEVELS, AgentFactory, decide, decide_with, make_executor
+from .clock import ClockError, ClockSpec, ClockState, parse_clock
+from .clock_scoring import flag_result
 from .cluster import Cluster
 from .committer import GroupCommit
 from .db import PendingAction, SeatData, Store, TableCapReached, TableData, hash_token
@@ -57,6 +61,8 @@ StateFactory = Callable[[Game[Any], int, int, dict[str, OptionValue]], State]
 OUTBOX_LIMIT = 512
 SEED_BITS = 128
 OVER = ("finished", "abandoned")
+CLOCK_TICK = 0.2
+"""Seconds between two looks at the running clocks (a flag falls at most this late)."""
 
 
 def new_table_seed() -> int:
@@ -163,6 +169,11 @@ class LiveTable:
     seed_sha256: str = ""
     remote: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     """Human seats connected through other processes: process -> (seats, monotonic expiry)."""
+    clock: ClockState | None = None
+    """The time control and its clocks (clock.py); None: untimed."""
+    final: dict[str, Any] | None = None
+    """The result of a game the clock ended (flag-fall rule `score`): the engine's state
+    never ended, so this is the result shown and recorded."""
 
     def __post_init__(self) -> None:
         self.seed_sha256 = seed_digest(self.seed)
@@ -176,19 +187,37 @@ class LiveTable:
         """Finished, or ended as abandoned: the seed and record are public."""
         return self.status in OVER or self.state.to_move is None
 
+    def result_json(self) -> dict[str, Any] | None:
+        """The result: the engine's, or the one a flag fall ended the game with."""
+        if self.final is not None:
+            return self.final
+        res = self.state.result()
+        return None if res is None else res.to_json()
+
+    def clock_public(self, now: float | None = None) -> dict[str, Any] | None:
+        """The clocks as frames and the lobby show them (None: untimed)."""
+        if self.clock is None:
+            return None
+        to_move = None if self.over or not self.started else self.state.to_move
+        return self.clock.public(self.state.players, to_move,
+                                 time.time() if now is None else now)
+
     def record(self) -> dict[str, Any]:
         """The game record, with the fingerprint published at the start and the result, for
         `sweettooth verify` to check the seed and the replay against."""
         record: dict[str, Any] = self.state.record()
-        res = self.state.result()
         record["seed_sha256"] = self.seed_sha256
-        record["result"] = None if res is None else res.to_json()
+        record["result"] = self.result_json()
         return record
 
     def person_view(self, seat: int | None) -> dict[str, Any]:
         """What a person in `seat` (None: a spectator) is sent: the seat's view less what the
         table's options keep in the player's head (`Game.person_view`)."""
         view: dict[str, Any] = self.game.person_view(self.state.view(seat))
+        if self.final is not None:  # ended by a flag fall: nobody is to move any more
+            view = {**view, "result": self.final, "to_move": None}
+            if "legal_actions" in view:
+                view["legal_actions"] = []
         return view
 
     def humans_connected(self) -> bool:
@@ -228,23 +257,25 @@ class LiveTable:
 
     def info(self) -> dict[str, Any]:
         """The lobby's description of this table (no secrets, no hidden information)."""
-        res = self.state.result()
         return {
             "id": self.id, "game": self.game.id, "players": self.state.players,
             "options": dict(self.state.options), "status": self.status, "ply": self.ply,
-            "to_move": None if self.status == "abandoned" else self.state.to_move,
-            "seats": self.seats_public(), "result": None if res is None else res.to_json(),
+            "to_move": None if self.status in OVER else self.state.to_move,
+            "seats": self.seats_public(), "result": self.result_json(),
             "bot_speed": self.bot_speed, "seed_sha256": self.seed_sha256,
-            "seed": str(self.seed) if self.over else None,
+            "seed": str(self.seed) if self.over else None, "clock": self.clock_public(),
         }
 
     def _frame(
-        self, view: dict[str, Any], start: int | None, seats: list[dict[str, Any]]
+        self, view: dict[str, Any], start: int | None, seats: list[dict[str, Any]],
+        clock: dict[str, Any] | None = None,
     ) -> str:
         message: dict[str, Any] = {
             "type": "state", "ply": self.ply, "started": self.started, "status": self.status,
             "view": view, "seats": seats, "seed_sha256": self.seed_sha256,
         }
+        if clock is not None:  # remaining per seat now, whose clock runs (timed tables only)
+            message["clock"] = clock
         if start is not None:  # only the log lines from `start` on
             message["view"] = {**view, "log": view["log"][start:]}
             message["log_from"] = start
@@ -267,7 +298,7 @@ class LiveTable:
     def state_message(self, seat: int | None, client: Client | None = None) -> str:
         view = self.person_view(seat)
         start = None if client is None else self._log_start(client, view)
-        return self._frame(view, start, self.seats_public())
+        return self._frame(view, start, self.seats_public(), self.clock_public())
 
     def broadcast_state(self, skip: Client | None = None) -> None:
         """Every client gets its own seat's view (computed once per seat; with only the new
@@ -275,6 +306,7 @@ class LiveTable:
         views: dict[int | None, dict[str, Any]] = {}
         texts: dict[tuple[int | None, int | None], str] = {}
         seats = self.seats_public()
+        clock = self.clock_public()
         for client in list(self.clients):
             if client is skip:
                 continue
@@ -283,7 +315,7 @@ class LiveTable:
             view = views[client.seat]
             key = (client.seat, self._log_start(client, view))
             if key not in texts:
-                texts[key] = self._frame(view, key[1], seats)
+                texts[key] = self._frame(view, key[1], seats, clock)
             client.send(texts[key])
 
     def broadcast_presence(self, skip: Client | None = None) -> None:
@@ -334,6 +366,9 @@ class TableManager:
             together=store.write_together,
         )
         self._sweeper: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self.clocked: set[str] = set()  # ids of timed tables in memory (watched for flags)
+        self._flags: set[asyncio.Task[None]] = set()
         self.bot_pool: Executor = make_executor(settings.bot_executor, settings.bot_workers)
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closing = False
@@ -381,6 +416,7 @@ class TableManager:
                 self.schedule_bots(table)
         self.cluster.start_leases()
         self._sweeper = asyncio.create_task(self._sweep_loop())
+        self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
         self.closing = True
@@ -392,9 +428,10 @@ class TableManager:
         for table in self.tables.values():
             for client in list(table.clients):
                 client.close()
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            await asyncio.gather(self._sweeper, return_exceptions=True)
+        for loop_task in (self._sweeper, self._clock_task):
+            if loop_task is not None:
+                loop_task.cancel()
+                await asyncio.gather(loop_task, return_exceptions=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.write_pool.shutdown(wait=True)
@@ -412,6 +449,7 @@ class TableManager:
     async def create(
         self, game_id: str, players: int | None, options: dict[str, Any], seats: list[Any] | None,
         bot_speed: str = "normal", owner: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> LiveTable:
         live = [t for t in self.tables.values() if not t.over]
         if len(live) >= self.settings.max_open_tables:
@@ -426,6 +464,10 @@ class TableManager:
             game.check_players(count)
             resolved = game.resolve_options(options)
         except (SweetToothError, OptionRangeError) as exc:
+            raise LobbyError(422, str(exc)) from None
+        try:
+            spec = None if clock is None else parse_clock(clock, LEVELS)
+        except ClockError as exc:
             raise LobbyError(422, str(exc)) from None
         specs = [_seat_spec(s) for s in seats] if seats else [("human", None)] * count
         if len(specs) != count:
@@ -450,14 +492,23 @@ class TableManager:
         if table.started:
             data = TableData(**{**_fields(data), "status": "playing"})
             table.status = "playing"
-        lease = self.cluster.lease_for_new_table() if "bot" in (k for k, _ in specs) else None
+        also = None
+        if spec is not None:
+            table.clock = ClockState.new(spec, count)
+            if table.started:  # all bots: play, and the clocks, start now
+                table.clock.start(data.created)
+            also = clock_store.inserter(table.id, spec.to_json(), table.clock.started)
+        watch = "bot" in (k for k, _ in specs) or spec is not None  # bots to play, a clock
+        lease = self.cluster.lease_for_new_table() if watch else None
         try:
-            await self.write(self.store.create_table, data, lease, cap)
+            await self.write(self.store.create_table, data, lease, cap, also)
         except TableCapReached:
             raise _cap_reached(owner or "", cap) from None
         if lease is not None:
             self.cluster.took(table.id)
         self.tables[table.id] = table
+        if table.clock is not None:
+            self.clocked.add(table.id)
         self.cluster.changed(table.id, new=True)
         self.schedule_bots(table)
         return table
@@ -524,8 +575,18 @@ class TableManager:
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             return None
         table = self._live(data, state)
+        stored = await self.db(clock_store.load_clock, self.store, table_id)
+        if stored is not None:
+            spec_json, started, flagged = stored
+            table.clock = ClockState.rebuild(parse_clock(spec_json, LEVELS), data.players,
+                                             started, flagged, data.moves)
+            self.clocked.add(table_id)
+        if data.status == "finished" and data.result and "flag" in data.result:
+            table.final = dict(data.result)  # a flag fall ended it
         if state.to_move is None and table.status not in OVER:
             await self._finish(table)
+        elif table.clock is not None and table.started and table.clock.started is None:
+            await self._start_clock(table)  # play began but its start was not recorded
         return table
 
     def _replay(self, game: Game[Any], data: TableData) -> State:
@@ -603,6 +664,7 @@ class TableManager:
                     table.status = "playing"
                     started_now = True
                     await self._set_status(table, "playing", None)
+                    await self._start_clock(table)
                 else:
                     self.cluster.changed(table.id)
             table.clients.add(client)
@@ -666,8 +728,11 @@ class TableManager:
             state = table.state
             if table.status == "abandoned":
                 raise ProtocolError("game_over", "the game was abandoned")
-            if state.to_move is None:
+            if state.to_move is None or table.status in OVER:
                 raise ProtocolError("game_over", "the game is over")
+            if client is not None and table.seats[seat].kind == "bot":
+                raise ProtocolError("not_your_seat", "your time ran out: a bot plays this "
+                                    "seat now (the table's flag-fall rule)")
             if not table.started:
                 waiting = [s.seat for s in table.seats if not s.ready]
                 raise ProtocolError(
@@ -689,7 +754,13 @@ class TableManager:
                 raise ProtocolError("illegal_action", str(exc)) from None
             text = str(action)
             ply = table.ply
-            won = await self._commit(PendingAction(table.id, ply, seat, text))
+            at = time.time()
+            due = None if table.clock is None else table.clock.due(state.to_move)
+            if due is not None and at >= due:  # too late: the flag fell first
+                self._flag_soon(table)
+                raise ProtocolError("time_out", "your time ran out before this move arrived")
+            won = await self._commit(PendingAction(table.id, ply, seat, text,
+                                                   datetime.fromtimestamp(at, UTC)))
             if not won:  # another writer (process) took this ply: apply what it committed
                 try:
                     await self.cluster.catch_up(table)
@@ -699,6 +770,8 @@ class TableManager:
                     "stale_ply", f"another action was committed for ply {ply} first"
                 )
             state.apply(action)
+            if table.clock is not None:
+                table.clock.moved(seat, at)
             if state.to_move is None:
                 table.status = "finished"  # the last state frame says so (recorded below)
             if client is not None:
@@ -744,7 +817,7 @@ class TableManager:
         seat = table.state.to_move
         if (
             self.closing or table.bot_task is not None or seat is None or not table.started
-            or table.seats[seat].kind != "bot" or table.status == "abandoned"
+            or table.seats[seat].kind != "bot" or table.status in OVER
             or not self.cluster.holds(table.id)  # another process plays this table's bots
         ):
             return
@@ -761,12 +834,14 @@ class TableManager:
                 state = table.state
                 seat = state.to_move
                 if (seat is None or table.seats[seat].kind != "bot" or not table.started
-                        or table.status == "abandoned"):
+                        or table.status in OVER):
                     return
                 try:
                     await self._bot_move(table, seat)
                     backoff = 0.1
                 except ProtocolError as exc:
+                    if exc.code in ("time_out", "game_over"):
+                        return  # the bot's own clock ran out: the flag-fall rule decides
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
@@ -805,6 +880,82 @@ class TableManager:
                 table.bot_seed, seat, ply,
             )
         await self.act(table, seat, ActionMsg(ply, text, None, None))
+
+    # -- clocks --------------------------------------------------------------------------------
+    async def _start_clock(self, table: LiveTable) -> None:
+        """Play began now: the clocks start (the start stored first, if none is yet)."""
+        if table.clock is None or table.clock.started is not None:
+            return
+        try:
+            stored = await self.write(clock_store.start_clock, self.store, table.id, time.time())
+        except StorageUnavailable:
+            log.error("table %s: could not record the clocks' start", table.id)
+            return
+        table.clock.start(stored)
+
+    async def _clock_loop(self) -> None:
+        """Every CLOCK_TICK: end the turn of every running clock that reached zero, on the
+        tables whose bots this process plays (its lease; with SQLite, all), so a flag falls
+        even when nobody sends anything."""
+        while not self.closing:
+            await asyncio.sleep(CLOCK_TICK)
+            now = time.time()
+            for table_id in list(self.clocked):
+                table = self.tables.get(table_id)
+                if table is None or table.clock is None or table.over:
+                    self.clocked.discard(table_id)
+                    continue
+                due = table.clock.due(table.state.to_move) if table.started else None
+                if due is not None and now >= due and self.cluster.holds(table_id):
+                    try:
+                        await self._flag(table)
+                    except Exception:
+                        log.exception("table %s: the flag fall failed; trying again", table_id)
+
+    def _flag_soon(self, table: LiveTable) -> None:
+        """A move came too late: the flag-fall rule applies now (this process holds it)."""
+        if self.cluster.holds(table.id):
+            task = asyncio.create_task(self._flag(table))
+            self._flags.add(task)
+            task.add_done_callback(self._flags.discard)
+
+    async def _flag(self, table: LiveTable) -> None:
+        """The running seat's time is out: apply the table's flag-fall rule (clock.py)."""
+        async with table.lock:
+            clock = table.clock
+            if clock is None or table.over or self.tables.get(table.id) is not table:
+                return
+            seat = table.state.to_move
+            due = clock.due(seat)
+            if seat is None or due is None or time.time() < due:
+                return
+            spec: ClockSpec = clock.spec
+            if spec.flag_fall == "bot":
+                level = spec.bot_level or "medium"
+                done = await self.write(clock_store.flag_to_bot, self.store, table.id, seat,
+                                        level, table.ply)
+                if done:
+                    old = table.seats[seat]
+                    old.kind, old.level, old.ready = "bot", level, True
+                    clock.flag(seat)
+            else:
+                result = flag_result(table.state, seat)
+                done = await self.write(clock_store.flag_to_end, self.store, table.id, seat,
+                                        table.ply, result)
+                if done:
+                    clock.flag(seat)
+                    table.final = result
+                    table.status = "finished"
+                    self.cluster.held.pop(table.id, None)
+                    if table.bot_task is not None:
+                        table.bot_task.cancel()
+            if not done:  # a move committed through another process beat the flag
+                await self.cluster.catch_up(table)
+                return
+            self.cluster.changed(table.id)
+            log.info("table %s: seat %d ran out of time (%s)", table.id, seat, spec.flag_fall)
+            table.broadcast_state()
+        self.schedule_bots(table)
 
     # -- life cycle of tables ------------------------------------------------------------------
     def sweep_interval(self) -> float:

@@ -10,6 +10,7 @@ import { fingerprintEl } from "./fingerprint.js";
 import { SPEED_LABELS, defaultSpeed, setDefaultSpeed, setTableSpeed } from "./speed.js";
 import { ensurePlayer, knownPlayer, whoAmI, profileUrl, tableRatings } from "./identity.js";
 import { setupQuickMatch } from "./quickmatch.js";
+import { controlText, flagText } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -147,7 +148,31 @@ function gatherOptions(g) {
   return out;
 }
 
-async function create(seatKinds, g, options) {
+/** Show the time-control fields of the chosen mode and rule. */
+function drawClock() {
+  const mode = $("clock-mode").value;
+  const flag = $("clock-flag").value;
+  for (const el of document.querySelectorAll("#clockrow [data-clock]")) {
+    const want = el.dataset.clock;
+    el.hidden = !mode || (want !== "any" && want !== mode && !(want === "bot" && flag === "bot"));
+  }
+  $("clock-help").hidden = !mode;
+}
+
+/** The time control the form asks for (the API's `clock`), or null for none. */
+function clockSpec() {
+  const mode = $("clock-mode").value;
+  if (!mode) return null;
+  const out = { mode, flag_fall: $("clock-flag").value };
+  if (out.flag_fall === "bot") out.bot_level = $("clock-level").value;
+  if (mode === "live") {
+    out.minutes = Number($("clock-minutes").value);
+    out.increment = Number($("clock-increment").value || 0);
+  } else out.days = Number($("clock-days").value);
+  return out;
+}
+
+async function create(seatKinds, g, options, clock = null) {
   const name = $("name").value.trim() || "Player";
   setPlayerName($("name").value.trim());
   const seats = seatKinds.map((k) => (k.startsWith("bot:") ? { kind: "bot", level: k.slice(4) } : { kind: "human" }));
@@ -155,7 +180,9 @@ async function create(seatKinds, g, options) {
   const rated = $("rated").checked;
   await ensurePlayer(name); // your seat is yours as a player: your games on your profile
   showMe();
-  const table = await createTable({ game: g.id, players: seatKinds.length, options, seats, bot_speed: speed, rated });
+  const body = { game: g.id, players: seatKinds.length, options, seats, bot_speed: speed, rated };
+  if (clock) body.clock = clock;
+  const table = await createTable(body);
   setDefaultSpeed(speed);
   setTableSpeed(table.id, speed);
   for (let i = 0; i < seatKinds.length; i++) {
@@ -179,7 +206,7 @@ async function onCreate(e) {
   }
   $("create-btn").disabled = true;
   try {
-    await create(kinds, g, gatherOptions(g));
+    await create(kinds, g, gatherOptions(g), clockSpec());
   } catch (err) {
     $("create-error").textContent = `Could not create the table: ${err.message}`;
   } finally {
@@ -219,7 +246,8 @@ async function drawTables() {
       h("span.tname", `${title(t.game)} · ${t.players} players`,
         known.rated ? [" ", h("span.ratedtag", "Rated")] : null,
         h("span.muted", " · ", who.map((w, i) => (i ? [", ", w] : w))),
-        t.options && "memory_aid" in t.options ? h("span.muted.aidnote", ` · memory aid ${t.options.memory_aid ? "on" : "off"}`) : null),
+        t.options && "memory_aid" in t.options ? h("span.muted.aidnote", ` · memory aid ${t.options.memory_aid ? "on" : "off"}`) : null,
+        t.clock ? h("span.muted.clocknote", ` · clock ${controlText(t.clock)} (${flagText(t.clock)})`) : null),
       fingerprintEl(t.seed_sha256),
       free.map((s) => h("a", { href: links.invite(t.id, s.seat), class: "join" }, `Join seat ${s.seat + 1}`)),
       h("a", { href: links.watch(t.id) }, "Watch"));
@@ -250,6 +278,10 @@ async function main() {
   drawGames();
   if (want) { const r = document.querySelector(`input[name=game][value="${want}"]`); if (r) r.checked = true; }
   drawForm();
+  mount($("clock-level"), levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
+  $("clock-mode").addEventListener("change", drawClock);
+  $("clock-flag").addEventListener("change", drawClock);
+  drawClock();
   $("players").addEventListener("change", drawSeats);
   $("mode").addEventListener("change", drawSeats);
   let typed = $("name").value.trim();

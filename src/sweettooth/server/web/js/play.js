@@ -13,6 +13,7 @@ import { Pacer, SPEEDS, tableSpeed, setTableSpeed } from "./speed.js";
 import { TurnSignals } from "./signals.js";
 import { ChatPanel } from "./chat.js";
 import { Rematch } from "./rematch.js";
+import { Clocks } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -39,6 +40,8 @@ const S = {
   chat: null, // ChatPanel
   rematch: null, // Rematch (the end screen's Play again, the series' score)
   seriesAtEnd: false, // the series' score was read again once this game ended
+  clocks: new Clocks(), // a timed table's clocks (js/clock.js)
+  clockPly: -1, // the ply of the frame the clocks came from
 };
 
 /** A person alone with bots is "You"; hotseat players, friends and spectators see names. */
@@ -58,6 +61,14 @@ function seatInfo(seat) {
 
 function setConn(text) { $("conn").textContent = text; }
 
+/** A seat of this device whose time ran out and passed to a bot: say so once. */
+function outOfTime(clock, seats) {
+  const mine = (clock.flagged || []).filter((s) => S.held.includes(s) && seats && seats[s] && seats[s].kind === "bot");
+  if (mine.length && clock.flag_fall === "bot") {
+    setConn(`Your time ran out: ${seatNames(seats)[mine[0]]} plays your seat now (this table's house rule).`);
+  }
+}
+
 async function main() {
   if (!tableId) { setConn("No table given."); return; }
   $("copy-watch").addEventListener("click", () => copy(links.watch(tableId), $("copy-watch")));
@@ -76,6 +87,7 @@ async function main() {
   document.title = `${S.r.title} · sweettooth`;
   $("title").textContent = S.r.title;
   S.speed = tableSpeed(tableId, S.info.bot_speed);
+  if (S.info.clock) S.clocks.update(S.info.clock);
   if (S.info.seed_sha256) S.seed = { seed: S.info.seed, seed_sha256: S.info.seed_sha256 };
   const wantSeat = params.get("seat");
   const tokens = tokensFor(tableId);
@@ -132,6 +144,7 @@ function start(tokens) {
     },
     waitingText: "The game starts when every player has joined.",
     seedInfo: () => S.seed,
+    clocks: S.clocks,
     tools: S.signals ? S.signals.buttons() : [],
   });
   startSocial(entries.length > 0);
@@ -151,6 +164,11 @@ function receive(key, m) {
     paced = S.recvPly >= 0 && isBot(S.recvToMove);
     S.recvPly = m.ply;
     S.recvToMove = m.view ? m.view.to_move : null;
+  }
+  if (m.clock && m.ply >= S.clockPly) { // the clocks are the server's now, not the paced frame's
+    S.clockPly = m.ply;
+    S.clocks.update(m.clock);
+    outOfTime(m.clock, m.seats);
   }
   if (m.seed != null || m.seed_sha256) S.seed = { seed: m.seed, seed_sha256: m.seed_sha256 };
   else if (m.view && (m.view.seed_sha256 || m.view.seed != null)) S.seed = { seed: m.view.seed, seed_sha256: m.view.seed_sha256 };
@@ -312,7 +330,8 @@ function show(seat, view) {
     h("a", { href: links.replay(tableId, seat), class: "button" }, "Replay this game"),
     h("a", { href: "./", class: "button" }, "Back to the lobby"),
   ];
-  S.table.update(S.started === false ? { ...view, legal_actions: [] } : view);
+  // Nothing to play before the start, nor for a seat a bot took over when its time ran out.
+  S.table.update(S.started === false || isBot(seat) ? { ...view, legal_actions: [] } : view);
   document.body.dataset.ply = String(view.ply);
 }
 

@@ -45,6 +45,11 @@ export function explanation(game, view, ctx) {
   const name = (p) => seatName(ctx, p);
   const names = andList(winners.map(name));
   const shared = winners.length > 1;
+  if (res.flag != null) {
+    const out = name(res.flag);
+    const rest = !winners.length ? "" : ` ${names} ${shared ? "share the win" : verb(ctx, winners[0], "wins")} on the position as it stood.`;
+    return `${out} ran out of time. This table's house rule: the game ends there and is scored; whoever ran out of time is placed last.${rest}`;
+  }
   if (view.players === 1) return "Your score is the points of the sweets in your Tummy.";
   switch (game) {
     case "lechocolat": {

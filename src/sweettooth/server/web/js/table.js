@@ -86,6 +86,7 @@ import { narrated, logItems } from "./log.js";
 import { headline, explanation } from "./result.js";
 import { SPEED_LABELS } from "./speed.js";
 import { arrowKey, focusable, closestTo } from "./boardkeys.js";
+import { controlText, flagText } from "./clock.js";
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -564,6 +565,7 @@ export class Table {
       h("span.pname", seatName(this.ctx(), p)),
       marksYou(this.ctx(), p) ? h("span.you", " (you)") : null,
       info ? h("span.pinfo", info) : null,
+      this.opts.clocks ? this.opts.clocks.node(p) : null,
       toMove ? h("span.sr-only", " (to move)") : null,
       won ? h("span.sr-only", " (winner)") : null));
     }
@@ -586,10 +588,19 @@ export class Table {
     const sha = seed.seed_sha256 || v.seed_sha256 || null;
     const aid = v.options && "memory_aid" in v.options
       ? h("span.aidnote", v.options.memory_aid ? "Memory aid on" : "Memory aid off") : null;
-    const key = `${sha}|${aid ? v.options.memory_aid : ""}`;
+    const c = this.opts.clocks && this.opts.clocks.c;
+    const time = c ? h("span.clocknote", `Clock ${controlText(c)}; ${flagText(c)}`) : null;
+    const key = `${sha}|${aid ? v.options.memory_aid : ""}|${c ? controlText(c) + flagText(c) : ""}`;
     if (this.els.facts.dataset.key === key) return;
     this.els.facts.dataset.key = key;
-    mount(this.els.facts, fingerprintEl(sha), aid);
+    mount(this.els.facts, fingerprintEl(sha), aid, time);
+  }
+
+  /** The renderer's score breakdown; none for a game a flag fall ended (its position was never
+   *  scored by the game itself: the end screen's sentence says how it was). */
+  summary(v, ctx) {
+    if (!this.r.summary || (v.result && v.result.flag != null)) return null;
+    return this.r.summary(v, ctx);
   }
 
   /** The end screen's check: the published seed hashed here again against the fingerprint
@@ -625,7 +636,7 @@ export class Table {
     mount(end,
       h("h2.endtitle", icon("star"), h("span", title)),
       why ? h("p.endwhy", why) : null,
-      h("div.scores", this.r.summary ? this.r.summary(v, ctx) : null),
+      h("div.scores", this.summary(v, ctx)),
       sha || number != null ? h("p.endseed",
         "The deal of this game came from seed ", h("code.seed", String(number ?? "(hidden)")),
         sha ? [". Its fingerprint ", h("code", { title: sha }, sha), " was shown from the start"] : null,

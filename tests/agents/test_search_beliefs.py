@@ -55,3 +55,54 @@ def test_determinizations_follow_the_beliefs() -> None:
     with_beliefs = dealt_truth(state, q, truth, True)
     uniform = dealt_truth(state, q, truth, False)
     assert with_beliefs >= 200 * belief / 2 and uniform <= 10, (with_beliefs, uniform, belief)
+
+
+def test_bittersweet_determinizations_follow_the_beliefs_and_the_view_only() -> None:
+    """BitterSweet: the search's beliefs about the opponent's YUM!/YUCK! are the same from a
+    re-dealt state with the same view (view-only), its determinizations still fit the view,
+    and they hold the cards the beliefs favour more often than uniform deals do."""
+    from sweettooth.games.bittersweet import beliefs as bs_beliefs
+    from sweettooth.games.bittersweet.state import BitterSweetState
+
+    game = st.game("bittersweet")
+    medium = difficulty("bittersweet", "medium")
+    for seed in range(20):  # a position where the beliefs have read something
+        state = game.new(2, seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            state.apply(medium.choose(game, state.view(state.to_move), state.legal_actions(),
+                                      rng))
+        mover = state.to_move
+        assert mover is not None and isinstance(state, BitterSweetState)
+        seat: int = mover
+        view = state.view(seat)
+        q = 1 - seat
+        read = bs_beliefs.beliefs(view)
+        weights, cands = read.weights[q], read.candidates[q]
+        if weights and cands and max(weights) > 5 / len(cands):
+            break
+    redealt = game.sample(view, seat, 5)
+    assert isinstance(redealt, BitterSweetState) and isinstance(state, BitterSweetState)
+    assert redealt.view(seat) == view
+    assert (redealt.yum[q], redealt.yuck[q]) != (state.yum[q], state.yuck[q])
+    agent = ISMCTSAgent(iterations=10)
+    here = Search(agent, game, view, random.Random(7)).belief
+    there = Search(agent, game, redealt.view(seat), random.Random(7)).belief
+    assert isinstance(here, bs_beliefs.PreferenceBeliefs)
+    assert isinstance(there, bs_beliefs.PreferenceBeliefs)
+    assert here.weights == there.weights and here.weights[q] is not None
+    weights, cands = here.weights[q], here.candidates[q]
+    assert weights is not None and cands is not None
+    favourite = cands[max(range(len(cands)), key=weights.__getitem__)]
+    hits = {}
+    for believe in (True, False):
+        search = Search(ISMCTSAgent(iterations=10, beliefs=believe), game, view,
+                        random.Random(3))
+        hits[believe] = 0
+        for _ in range(100):
+            dealt = search.determinize()
+            assert isinstance(dealt, BitterSweetState) and dealt.view(seat) == view
+            hits[believe] += (tuple(dealt.yum[q]), tuple(dealt.yuck[q])) == favourite
+    belief, uniform = weights[cands.index(favourite)], 1 / len(cands)
+    assert belief > 2 * uniform, (belief, uniform)
+    assert hits[True] >= 100 * belief / 2 and hits[True] > 2 * hits[False], (hits, belief)

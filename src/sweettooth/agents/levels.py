@@ -9,7 +9,7 @@
 | sweetnose   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 32 deals,  |
 |             |                       |           | widen=1                                 |
 | sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
-| bittersweet | heuristic, eps=0.5    | heuristic | 150 it., heuristic rollouts to the end  |
+| bittersweet | heuristic, eps=0.5    | heuristic | 1000 it., heuristic rollouts to the end |
 |             |                       |           | of the round (horizon), 32 deals        |
 
 "heuristic" is the game's own `heuristics.choose`; eps (epsilon) is the chance of a uniformly
@@ -88,6 +88,7 @@ no beliefs, the heuristics of `frozen.py`'s "2026-12")."""
 
 _HARD_SETTINGS: dict[str, dict[str, Any]] = {
     **_SETTINGS_2026_12,
+    "bittersweet": {**_SETTINGS_2026_12["bittersweet"], "iterations": 1000},
 }
 """Each game's hard search: `hard-2026-12`'s, with what has changed since written over it."""
 

@@ -34,13 +34,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import JSON
 
+from .actions import Return, Reveal, Take
 from .components import Components, components_for
-from .scoring import score_hand
+from .scoring import tally
 from .state import ROUND_WINS_NEEDED
+
+if TYPE_CHECKING:
+    from .state import BitterSweetState
 
 Chooser = Callable[[JSON, Sequence[Any], random.Random], Any]
 
@@ -59,11 +63,12 @@ class Values:
         self.hand = [comps.choc_index(c) for c in mine["hand"]]
         self.yum = [comps.pref_index(a) for a in mine["yum"]]
         self.yuck = [comps.pref_index(a) for a in mine["yuck"]]
+        self._total = tally(comps).total
         self.now = self.total(self.hand)
         self.memo: dict[str, float] = {}
 
     def total(self, hand: list[int]) -> float:
-        return float(score_hand(self.comps, hand, self.yum, self.yuck)["total"])
+        return float(self._total(hand, self.yum, self.yuck))
 
     def __call__(self, cid: str) -> float:
         found = self.memo.get(cid)
@@ -79,6 +84,24 @@ class Values:
         return found
 
 
+_VALUES: dict[tuple[Any, ...], Values] = {}
+
+
+def values(view: JSON) -> Values:
+    """The seat's `Values`, shared by every view with the same cards, hand and Preference cards
+    (a search's rollouts ask again and again; a Choc's worth depends on nothing else)."""
+    mine = view["seats"][int(view["seat"])]
+    options = view.get("options", {})
+    key = (options.get("cards"), options.get("chocs_file"), options.get("preferences_file"),
+           tuple(mine["hand"]), tuple(mine["yum"]), tuple(mine["yuck"]))
+    found = _VALUES.get(key)
+    if found is None:
+        if len(_VALUES) >= 4096:
+            _VALUES.clear()
+        found = _VALUES[key] = Values(view)
+    return found
+
+
 def known_cells(view: JSON) -> dict[str, str]:
     """Face-down cells whose Choc the seat knows (it returned it there, or has seen it): the
     Choc's id by cell."""
@@ -89,15 +112,16 @@ def greedy(threshold: float = 3.0) -> Chooser:
     """A heuristic player; see the module docstring."""
 
     def choose_action(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
+        if type(legal[0]) is Take and not view["tasks"]:
+            return _turn_action(view, legal, rng, threshold)
         me = int(view["seat"])
-        value = Values(view)
-
         by_text = {str(a): a for a in legal}
         texts = list(by_text)
         verb = texts[0].split()[0]
         if verb == "resolve":
             return legal[0]
         if verb == "pick" and view["tasks"] and view["tasks"][-1]["kind"] == "trade":
+            value = values(view)
             up = {b["cell"]: b["choc"] for b in view["box"] if b["face"] == "up"}
             return by_text[max(texts, key=lambda t: (value(up[t.split()[1]]), rng.random()))]
         if verb == "pick":
@@ -110,6 +134,7 @@ def greedy(threshold: float = 3.0) -> Chooser:
             target = max(others, key=lambda e: (e["hand_size"], rng.random()))
             want = f"choose P{target['seat'] + 1}"
             return by_text.get(want, by_text[rng.choice(texts)])
+        value = values(view)
         if verb == "give":
             leader = max((e for e in view["seats"] if e["seat"] != me),
                          key=lambda e: (e["round_wins"], rng.random()))["seat"]
@@ -118,28 +143,54 @@ def greedy(threshold: float = 3.0) -> Chooser:
             return by_text[ranked[0]]
         if view["tasks"]:  # an ability's return: the worst Choc
             return by_text[min(texts, key=lambda t: value(t.split()[1]))]
-        # a turn action
-        known = [(value(b["choc"]), b["cell"]) for b in view["box"] if b["choc"]]
-        best = max(known, default=None)
-        if best is not None and best[0] >= threshold:
-            return by_text[f"take {best[1]}"]
-        reveals = [t for t in texts if t.startswith("reveal ")]
-        unknown = [t for t in reveals
-                   if not next(b for b in view["box"] if b["cell"] == t.split()[1])["choc"]]
-        if unknown:
-            return by_text[rng.choice(unknown)]
-        returns = [t for t in texts if t.startswith("return ")]
-        if returns:
-            worst = min(returns, key=lambda t: value(t.split()[1]))
-            if value(worst.split()[1]) < 0:
-                return by_text[worst]
-        if best is not None and best[0] > 0:
-            return by_text[f"take {best[1]}"]
-        blind = [t for t in texts if t.startswith("take ")
-                 and not next(b for b in view["box"] if b["cell"] == t.split()[1])["choc"]]
-        return by_text[rng.choice(blind or texts)]
+        return _turn_action(view, legal, rng, threshold)  # (not reached: turns start with takes)
 
     return choose_action
+
+
+def _turn_action(view: JSON, legal: Sequence[Any], rng: random.Random, threshold: float) -> Any:
+    """A turn action (take, reveal, return; `legal` in the engine's order): see the module
+    docstring. Reads the actions' types and labels rather than their notation (rollouts make
+    this choice by the thousand)."""
+    value = values(view)
+    memo = value.memo
+    choc_at: dict[str, str | None] = {}
+    known: list[tuple[float, str, int]] = []  # (worth, cell, how many filled cells before)
+    filled = 0
+    for b in view["box"]:
+        c = choc_at[cell := b["cell"]] = b["choc"]
+        if c:
+            known.append((memo[c] if c in memo else value(c), cell, filled))
+        if b["face"] != "empty":
+            filled += 1
+    best = max(known, default=None)
+    if best is not None and best[0] >= threshold:
+        return _take(legal, best[1], best[2])
+    unknown = [a for a in legal if type(a) is Reveal and not choc_at[a.label]]
+    if unknown:
+        return rng.choice(unknown)
+    first: dict[int, Any] = {}  # each Choc's first return (the first of the worst is played)
+    for a in legal:
+        if type(a) is Return and a.choc not in first:
+            first[a.choc] = a
+    if first:
+        worth = [(value(a.label.split()[0]), a) for a in first.values()]
+        least = min(w for w, _ in worth)
+        if least < 0:
+            return next(a for w, a in worth if w == least)
+    if best is not None and best[0] > 0:
+        return _take(legal, best[1], best[2])
+    blind = [a for a in legal if type(a) is Take and not choc_at[a.label]]
+    return rng.choice(blind or list(legal))
+
+
+def _take(legal: Sequence[Any], cell: str, at: int) -> Any:
+    """The take of `cell`: the engine lists one take per filled cell first, in cell order, so
+    it is legal[at] (`at` filled cells before it); else found by looking."""
+    a = legal[at] if at < len(legal) else None
+    if type(a) is Take and a.label == cell:
+        return a
+    return next(a for a in legal if type(a) is Take and a.label == cell)
 
 
 choose: Chooser = greedy(3.0)
@@ -154,7 +205,7 @@ def sensible(view: JSON, legal: Sequence[Any]) -> list[Any]:
     verb = texts[0].split()[0] if texts else ""
     keep = list(legal)
     if verb in ("give", "return") and view["tasks"]:
-        value = Values(view)
+        value = values(view)
         worth = [value(t.split()[1]) for t in texts]
         least = min(worth)
         keep = [a for a, w in zip(legal, worth, strict=True) if w < least + WORSE_BY]
@@ -208,3 +259,53 @@ def win_chances(wins: tuple[int, ...]) -> tuple[float, ...]:
         for t in range(players):
             total[t] += nxt[t] / players
     return tuple(total)
+
+
+def rollout_view(state: BitterSweetState, seat: int) -> JSON:
+    """The part of `seat`'s view these heuristics read, built straight from a search's imagined
+    state (a full view also writes out the log, the rounds and the whereabouts of every Choc,
+    which a rollout does not need): the box as the seat sees it, its own hand and Preference
+    cards, every hand size and round wins, the abilities in progress. Each entry equals the
+    full view's (tests/agents/test_rollout_views.py). The box's cells are dicts shared by every
+    rollout view (`_cells`): read them, never change them."""
+    chocs = state.comps.chocs
+    empty, up_at, down_at, cell_of = _cells(state.comps, state.cell_names)
+    # face-down cell -> the Choc the seat knows is there (its mask is that cell alone)
+    known = {cell_of[m]: y for y, m in enumerate(state.know_row(seat)) if m in cell_of}
+    up = state.up
+    box = [empty[c] if x < 0 else up_at[c][x] if up[c] else down_at[c][known.get(c, -1)]
+           for c, x in enumerate(state.box)]
+    seats: list[JSON] = []
+    for s in range(state.players):
+        entry: JSON = {"seat": s, "hand_size": len(state.hands[s]),
+                       "round_wins": state.wins[s]}
+        if s == seat:
+            prefs = state.comps.preferences
+            entry["hand"] = [chocs[x].id for x in sorted(state.hands[s])]
+            entry["yum"] = [prefs[p].attribute for p in state.yum[s]]
+            entry["yuck"] = [prefs[p].attribute for p in state.yuck[s]]
+        seats.append(entry)
+    return {"seat": seat, "options": dict(state.options), "box": box, "seats": seats,
+            "tasks": [t.to_json(state) for t in state.tasks]}
+
+
+Cells = tuple[list[JSON], list[list[JSON]], list[list[JSON]], dict[int, int]]
+_CELLS: dict[tuple[int, int], tuple[Components, Cells]] = {}
+
+
+def _cells(comps: Components, names: list[str]) -> Cells:
+    """Every box entry a view can show, made once per card set and box: (empty[cell],
+    up[cell][choc], down[cell][choc, or -1 for unknown]), and the cell of each cell's bit in a
+    Choc's whereabouts mask. A box's size fixes its cell names."""
+    key = (id(comps), len(names))
+    found = _CELLS.get(key)
+    if found is None or found[0] is not comps:
+        ids = [c.id for c in comps.chocs]
+        cells: Cells = (
+            [{"cell": n, "face": "empty", "choc": None} for n in names],
+            [[{"cell": n, "face": "up", "choc": i} for i in ids] for n in names],
+            [[*({"cell": n, "face": "down", "choc": i} for i in ids),
+              {"cell": n, "face": "down", "choc": None}] for n in names],
+            {1 << c: c for c in range(len(names))})
+        found = _CELLS[key] = (comps, cells)
+    return found[1]

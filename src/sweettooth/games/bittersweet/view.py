@@ -91,6 +91,14 @@ def build_view(state: BitterSweetState, seat: int | None) -> JSON:
         "whereabouts": where,
         "tasks": [t.to_json(state) for t in state.tasks],
         "pending": [chocs[x].id for x in state.pending],
-        "log": [dict(e[1]).get(obs, e[0]) for e in state.log],
+        "log": [_line(e, obs) if e[1] else e[0] for e in state.log],
         "rounds": json.loads(json.dumps(state.rounds)),  # a copy; faster than deepcopy
     }
+
+
+def _line(entry: tuple[str, tuple[tuple[int, str], ...]], obs: int) -> str:
+    """A log line as `obs` reads it: its own private text if it has one, else the public one."""
+    for seat, text in entry[1]:
+        if seat == obs:
+            return text
+    return entry[0]

@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import sweettooth as st
 from sweettooth.core import OptionValue
 
-from . import chat, rematch, replay_api, rules_api, social_api, web_static
+from . import chat, rematch, replay_api, review_api, rules_api, social_api, web_static
 from .bots import LEVELS
 from .db import Store, make_engine, migrate
 from .hint_ws import HintMsg, answer_hint
@@ -38,6 +38,7 @@ from .limits import AddressLimiter, RateLimiter
 from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
 from .play_route import ServerApp
 from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
+from .review_jobs import ReviewJobs
 from .settings import Settings
 from .social_protocol import ChatMsg, ChatOpenMsg, RematchMsg, SocialMsg
 from .tables import (
@@ -166,6 +167,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         await asyncio.to_thread(migrate, engine)
         manager = TableManager(Store(engine), cfg, hooks)
         app.state.manager = manager
+        app.state.reviews = ReviewJobs(cfg)
         await manager.start()
         # Start-up's objects (modules, games, the tables loaded) never become garbage: taken out
         # of the collector's scans, a full collection under load takes tens of ms, not hundreds
@@ -174,6 +176,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         try:
             yield
         finally:
+            app.state.reviews.shutdown(engine)
             await manager.stop()
             engine.dispose()
 
@@ -339,6 +342,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.include_router(replay_api.router)  # before the web client's mount at "/"
     app.include_router(rules_api.router)
     app.include_router(social_api.router)
+    app.include_router(review_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:

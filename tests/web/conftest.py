@@ -69,7 +69,8 @@ class Server:
         # One address opens every table of the session: no per-address caps in the way.
         env = {**os.environ, "SWEETTOOTH_BOT_WORKERS": "2", "SWEETTOOTH_HTTP_BURST": "10000",
                "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "100000",
-               "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "10000"}
+               "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "10000",
+               "SWEETTOOTH_REVIEW_ITERATIONS": "4"}  # reviews: a tiny search, quick tests
         argv = [sys.executable, "-m", module, *(["serve"] if module.endswith("cli.main") else [])]
         self.proc = subprocess.Popen(
             [*argv, "--port", "0", "--db", db],

@@ -21,7 +21,13 @@ from sweettooth.review import CLASSES
 from sweettooth.server import review_jobs
 from sweettooth.server.db import make_engine, migrate
 from sweettooth.server.models import TableRow
-from sweettooth.server.review_jobs import claim, read_review, run_review
+from sweettooth.server.review_jobs import (
+    claim,
+    compute,
+    read_review,
+    store_progress,
+    store_result,
+)
 
 from .harness import WAIT, ServerProcess, api, create_table
 
@@ -139,35 +145,38 @@ def _record() -> dict[str, Any]:
     return record
 
 
-def test_the_worker_reports_progress_then_stores_the_review(
+def test_the_worker_reports_progress_then_the_review_is_stored(
     engine: Engine, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(review_jobs, "PROGRESS_EVERY", 0.0)
     reports: list[tuple[int, int]] = []
-    write = review_jobs._write
-
-    def spy(eng: Engine, *args: Any, **kw: Any) -> bool:
-        values = args[4]
-        if "result" not in values and "status" not in values:
-            reports.append((values["done"], values["total"]))
-        return write(eng, *args, **kw)
-
-    monkeypatch.setattr(review_jobs, "_write", spy)
-    url = engine.url.render_as_string(hide_password=False)
     assert claim(engine, "t1", 0, "fair", "me", 300.0)
-    assert run_review(url, 5.0, "t1", 0, "fair", "me", _record(), 3) == "done"
-    row = read_review(engine, "t1", 0, "fair")
-    assert row is not None and row["status"] == "done"
-    n = len(row["review"]["moves"])
+
+    def report(done: int, total: int) -> None:
+        reports.append((done, total))
+        assert store_progress(engine, "t1", 0, "fair", "me", done, total)
+        row = read_review(engine, "t1", 0, "fair")
+        assert row is not None and (row["done"], row["total"]) == (done, total)
+
+    data = compute("t1", 0, "fair", _record(), 3, report)
+    n = len(data["moves"])
     assert reports == [(k, n) for k in range(1, n + 1)]  # every decision, in order
+    assert store_result(engine, "t1", 0, "fair", "me", data, None)
+    row = read_review(engine, "t1", 0, "fair")
+    assert row is not None and row["status"] == "done" and row["review"] == data
     assert row["done"] == row["total"] == n
 
 
-def test_a_worker_taken_for_dead_stops_and_writes_nothing(engine: Engine) -> None:
-    url = engine.url.render_as_string(hide_password=False)
+def test_a_worker_taken_for_dead_writes_nothing(engine: Engine) -> None:
     assert claim(engine, "t1", 1, "fair", "old", 300.0)
     assert claim(engine, "t1", 1, "fair", "new", -1.0)  # taken over as stale
-    assert run_review(url, 5.0, "t1", 1, "fair", "old", _record(), 3) == "lost"
+    assert not store_progress(engine, "t1", 1, "fair", "old", 1, 5)
+    assert not store_result(engine, "t1", 1, "fair", "old", {"moves": []}, None)
     row = read_review(engine, "t1", 1, "fair")
     assert row is not None and row["holder"] == "new" and row["status"] == "running"
-    assert row["review"] is None
+    assert row["review"] is None and row["total"] == 0
+    # a failure is stored as such, and the next claim takes the review over
+    assert store_result(engine, "t1", 1, "fair", "new", None, "RecordError: bad record")
+    row = read_review(engine, "t1", 1, "fair")
+    assert row is not None and row["status"] == "failed" and "bad record" in row["error"]
+    assert claim(engine, "t1", 1, "fair", "third", 300.0)

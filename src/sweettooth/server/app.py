@@ -168,6 +168,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         manager = TableManager(Store(engine), cfg, hooks)
         app.state.manager = manager
         app.state.reviews = ReviewJobs(cfg)
+        app.state.reviews.open(engine)
         await manager.start()
         # Start-up's objects (modules, games, the tables loaded) never become garbage: taken out
         # of the collector's scans, a full collection under load takes tens of ms, not hundreds
@@ -176,7 +177,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         try:
             yield
         finally:
-            app.state.reviews.shutdown(engine)
+            app.state.reviews.shutdown()
             await manager.stop()
             engine.dispose()
 

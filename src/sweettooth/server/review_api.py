@@ -86,8 +86,7 @@ async def ask_review(table_id: TableId, seat: Seat, request: Request,
                             "minute", headers={"Retry-After": "60"})
     stale = jobs.settings.review_stale_seconds
     if await jobs.call(claim, engine, table_id, seat, mode, jobs.holder, stale):
-        jobs.start(engine.url.render_as_string(hide_password=False), table_id, seat, mode,
-                   table.record())
+        jobs.start(table_id, seat, mode, table.record())
     row = await jobs.call(read_review, engine, table_id, seat, mode)
     assert row is not None
     return _answer(row)

@@ -4,10 +4,11 @@ A review of a seat of a finished game (`sweettooth.review`) is a row of `reviews
 0006), keyed by (table, seat, mode). The first request inserts the row as `running` with this
 process as its `holder`: the primary key lets one process win, whatever process asks, so two
 processes never compute the same review. The winner runs the review in its review pool (a
-worker process at a lower CPU priority by default, `review_executor`), which writes its
-progress (`done` of `total` decisions, at most twice a second, `updated_at` as a heartbeat)
-and then the review itself into the row. Every process answers from the row: progress while it
-runs, the cached review once done. A row whose holder stopped reporting for
+worker process at a lower CPU priority by default, `review_executor`), which sends its
+progress back; the server process writes it (`done` of `total` decisions, at most twice a
+second, `updated_at` as a heartbeat) and then the review itself into the row (the worker
+itself never touches the database: see `compute`). Every process answers from the row:
+progress while it runs, the cached review once done. A row whose holder stopped reporting for
 `review_stale_seconds` (its process died), or that failed, is taken over by the next request.
 """
 
@@ -16,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import queue
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -29,7 +32,6 @@ from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from .db import make_engine
 from .models import ReviewRow, utcnow
 from .settings import Settings
 
@@ -41,20 +43,9 @@ MODES = ("fair", "hindsight")
 PROGRESS_EVERY = 0.5
 """Seconds between two progress writes of one review (the last decision is always written)."""
 
-_engines: dict[str, Engine] = {}
-
-
 def holder_name() -> str:
     """This process, as a review row names it."""
     return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-def _engine(url: str, busy: float) -> Engine:
-    """One engine per database and process (the review workers open their own)."""
-    engine = _engines.get(url)
-    if engine is None:
-        engine = _engines[url] = make_engine(url, "NORMAL", busy)
-    return engine
 
 
 def _key(table_id: str, seat: int, mode: str) -> Any:
@@ -102,10 +93,6 @@ def claim(
     return bool(taken.rowcount == 1)
 
 
-class Lost(Exception):
-    """Another holder took the review over (this one was taken for dead)."""
-
-
 def _write(engine: Engine, table_id: str, seat: int, mode: str, holder: str,
            values: dict[str, Any], tries: int = 5) -> bool:
     """Update the row if `holder` still holds it (True), retrying a busy database."""
@@ -124,15 +111,29 @@ def _write(engine: Engine, table_id: str, seat: int, mode: str, holder: str,
     return False
 
 
-def run_review(
-    db_url: str, busy: float, table_id: str, seat: int, mode: str, holder: str,
-    record: dict[str, Any], iterations: int,
-) -> str:
-    """Compute one review and store it (the review pool's entry point, picklable): its
-    progress as it goes, then the review, or `failed` with the reason. Returns the status."""
+_reports: Any = None
+"""Where a review worker sends its progress: the queue `_init_worker` was given."""
+
+
+def _init_worker(nice: int, reports: Any) -> None:
+    """The review workers' initializer: their progress queue, and a lower priority
+    (`os.nice`, processes only)."""
+    global _reports
+    _reports = reports
+    if nice:
+        os.nice(nice)
+
+
+def compute(
+    table_id: str, seat: int, mode: str, record: dict[str, Any], iterations: int,
+    report: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """One review as JSON (the review pool's entry point, picklable). Its progress goes to
+    `report`, else to the worker's queue as (table, seat, mode, done, total), at most every
+    `PROGRESS_EVERY` seconds. The worker touches no database: a worker at a low priority that
+    held SQLite's write lock while it waited for the CPU would stall every commit behind it."""
     from sweettooth.review import review  # imported in the worker, not by the server's loop
 
-    engine = _engine(db_url, busy)
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
@@ -140,54 +141,78 @@ def run_review(
         if done < total and now - last[0] < PROGRESS_EVERY:
             return
         last[0] = now
-        try:
-            mine = _write(engine, table_id, seat, mode, holder, {"done": done, "total": total})
-        except OperationalError:
-            return  # a progress report lost to a busy database: the next one will do
-        if not mine:
-            raise Lost()
+        if report is not None:
+            report(done, total)
+        elif _reports is not None:
+            _reports.put((table_id, seat, mode, done, total))
 
-    try:
-        result = review(record, seat, iterations=iterations or None,
-                        hindsight=mode == "hindsight", seed=0, progress=progress)
-    except Lost:
-        return "lost"
-    except Exception as exc:  # the record did not replay, or a bug: say so in the row
-        log.exception("review of %s seat %s failed", table_id, seat)
-        _write(engine, table_id, seat, mode, holder,
-               {"status": "failed", "error": f"{type(exc).__name__}: {exc}"[:500]})
-        return "failed"
-    data = result.to_json()
+    result = review(record, seat, iterations=iterations or None,
+                    hindsight=mode == "hindsight", seed=0, progress=progress)
+    data: dict[str, Any] = result.to_json()
+    return data
+
+
+def store_progress(engine: Engine, table_id: str, seat: int, mode: str, holder: str,
+                   done: int, total: int) -> bool:
+    """Write a running review's progress (False: `holder` no longer has it)."""
+    return _write(engine, table_id, seat, mode, holder, {"done": done, "total": total})
+
+
+def store_result(engine: Engine, table_id: str, seat: int, mode: str, holder: str,
+                 data: dict[str, Any] | None, error: str | None) -> bool:
+    """Write a review's end: the review, or `failed` with `error` (False: `holder` no longer
+    has it, and nothing was written)."""
+    if data is None:
+        return _write(engine, table_id, seat, mode, holder,
+                      {"status": "failed", "error": (error or "failed")[:500]})
     total = len(data["moves"])
-    stored = _write(engine, table_id, seat, mode, holder,
-                    {"status": "done", "result": data, "done": total, "total": total})
-    return "done" if stored else "lost"
-
-
-def _lower_priority(nice: int) -> None:
-    """The review workers' initializer: run below the server (`os.nice`)."""
-    if nice:
-        os.nice(nice)
+    return _write(engine, table_id, seat, mode, holder,
+                  {"status": "done", "result": data, "done": total, "total": total})
 
 
 class ReviewJobs:
-    """This process's review pool, and the reviews it has queued or running."""
+    """This process's review pool, the reviews it has queued or running, and the thread that
+    writes their progress."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.holder = holder_name()
+        self.engine: Engine | None = None  # set by `open`
         self.pool: Executor
+        self.reports: Any
         if settings.review_executor == "process":
+            ctx = get_context("spawn")
+            self.reports = ctx.Queue()
             self.pool = ProcessPoolExecutor(
-                max_workers=settings.review_workers, mp_context=get_context("spawn"),
-                initializer=_lower_priority, initargs=(settings.review_nice,))
+                max_workers=settings.review_workers, mp_context=ctx,
+                initializer=_init_worker, initargs=(settings.review_nice, self.reports))
         else:
-            self.pool = ThreadPoolExecutor(max_workers=settings.review_workers,
-                                           thread_name_prefix="sweettooth-review")
-        # the review rows' reads and claims: a thread of their own, never behind the actions
+            self.reports = queue.SimpleQueue()
+            self.pool = ThreadPoolExecutor(
+                max_workers=settings.review_workers, thread_name_prefix="sweettooth-review",
+                initializer=_init_worker, initargs=(0, self.reports))
+        # the review rows' reads and writes: threads of their own, never behind the actions
         self.db_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sweettooth-review-db")
         self.pending: set[tuple[str, int, str]] = set()
         self.tasks: set[asyncio.Future[Any]] = set()
+        self._pump: threading.Thread | None = None
+
+    def open(self, engine: Engine) -> None:
+        """Start writing progress reports to `engine`."""
+        self.engine = engine
+        self._pump = threading.Thread(target=self._write_reports, name="sweettooth-review-pump",
+                                      daemon=True)
+        self._pump.start()
+
+    def _write_reports(self) -> None:
+        while (item := self.reports.get()) is not None:
+            table_id, seat, mode, done, total = item
+            if self.engine is None:
+                continue
+            try:
+                store_progress(self.engine, table_id, seat, mode, self.holder, done, total)
+            except Exception as exc:  # a lost report: the next one will do
+                log.warning("review progress not written: %s", exc)
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
@@ -195,32 +220,44 @@ class ReviewJobs:
     def full(self) -> bool:
         return len(self.pending) >= self.settings.review_queue
 
-    def start(self, engine_url: str, table_id: str, seat: int, mode: str,
-              record: dict[str, Any]) -> None:
-        """Queue the review this process has just claimed."""
+    def start(self, table_id: str, seat: int, mode: str, record: dict[str, Any]) -> None:
+        """Queue the review this process has just claimed; its end is written when it ends."""
         key = (table_id, seat, mode)
         self.pending.add(key)
-        cfg = self.settings
-        future = asyncio.get_running_loop().run_in_executor(
-            self.pool, run_review, engine_url, cfg.sqlite_busy_timeout, table_id, seat, mode,
-            self.holder, record, cfg.review_iterations)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.pool, compute, table_id, seat, mode, record,
+                                      self.settings.review_iterations)
         self.tasks.add(future)
 
         def finished(f: asyncio.Future[Any]) -> None:
             self.pending.discard(key)
             self.tasks.discard(f)
-            if not f.cancelled() and f.exception() is not None:
-                log.error("review of %s seat %s: %s", table_id, seat, f.exception())
+            if f.cancelled() or self.engine is None:
+                return
+            exc = f.exception()
+            if exc is not None:
+                log.error("review of %s seat %s failed: %r", table_id, seat, exc)
+            data = None if exc is not None else f.result()
+            error = None if exc is None else f"{type(exc).__name__}: {exc}"
+            self.db_pool.submit(self._store, key, data, error)
 
         future.add_done_callback(finished)
 
-    def shutdown(self, engine: Engine | None = None) -> None:
-        """Stop at once; the reviews cut short are marked failed (in `engine`), so the next
-        request for one, to any process, starts it again."""
-        if engine is not None and self.pending:
+    def _store(self, key: tuple[str, int, str], data: dict[str, Any] | None,
+               error: str | None) -> None:
+        assert self.engine is not None
+        try:
+            store_result(self.engine, *key, self.holder, data, error)
+        except Exception as exc:  # the claim goes stale and a later request starts again
+            log.error("review of %s not stored: %s", key, exc)
+
+    def shutdown(self) -> None:
+        """Stop at once; the reviews cut short are marked failed, so the next request for
+        one, to any process, starts it again."""
+        if self.engine is not None and self.pending:
             c = ReviewRow.__table__.c
             try:
-                with engine.begin() as conn:
+                with self.engine.begin() as conn:
                     conn.execute(update(ReviewRow).where(
                         c.holder == self.holder, c.status == "running")
                         .values(status="failed", error="the server stopped"))
@@ -230,4 +267,5 @@ class ReviewJobs:
             for proc in list(getattr(self.pool, "_processes", {}).values()):
                 proc.terminate()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.reports.put(None)
         self.db_pool.shutdown(wait=False)

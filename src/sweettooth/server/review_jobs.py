@@ -117,11 +117,19 @@ _reports: Any = None
 
 def _init_worker(nice: int, reports: Any) -> None:
     """The review workers' initializer: their progress queue, and a lower priority
-    (`os.nice`, processes only)."""
+    (processes only): Linux's idle class (`SCHED_IDLE`: it runs only on CPU time no other task
+    wants) where there is one, and `os.nice` besides."""
     global _reports
     _reports = reports
-    if nice:
-        os.nice(nice)
+    if not nice:
+        return
+    os.nice(nice)
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is not None:
+        try:
+            os.sched_setscheduler(0, idle, os.sched_param(0))
+        except OSError:  # not allowed here: the nice value is what lowers it
+            log.info("review worker: no SCHED_IDLE, nice %d only", nice)
 
 
 def compute(

@@ -12,8 +12,11 @@ from itertools import combinations, product
 
 import sweettooth as st
 from sweettooth.agents.hints import GAMES, People
+from sweettooth.agents.hints.lechocolat import Board, left_risk
 from sweettooth.agents.hints.sweetshop import pair_chance
 from sweettooth.core import JSON
+from sweettooth.games.lechocolat.actions import SPLITS
+from sweettooth.games.lechocolat.bar import Rect
 
 
 def _reason(game_id: str, view: JSON, action: str) -> str:
@@ -105,3 +108,16 @@ def test_lechocolat_split_warns_of_the_piece_it_leaves_the_opponent() -> None:
     seat = int(view["seat"])
     other = st.game("lechocolat").sample(view, seat, 99).view(seat)
     assert _reason("lechocolat", other, action) == text
+
+
+def test_lechocolat_the_piece_the_mover_claims_is_not_left_to_the_opponent() -> None:
+    view, action, _text = _first(2, "risk: leaves your opponent")
+    board = Board(view)
+    seat = int(view["seat"])
+    small = [Rect.parse(g) for g in view["groups"]]
+    small += [h for s in SPLITS[Rect.parse(action.split()[1])] for h in s.halves()]
+    worth = [g for g in small if g.area <= 3 and board.gain(1 - seat, g) > 0]
+    assert worth
+    piece = worth[0]
+    assert left_risk(board, seat, [piece], None).startswith("; risk: leaves your opponent")
+    assert left_risk(board, seat, [piece], piece) == ""  # the mover takes it this turn

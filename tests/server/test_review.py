@@ -165,6 +165,7 @@ def test_the_worker_reports_progress_then_the_review_is_stored(
     row = read_review(engine, "t1", 0, "fair")
     assert row is not None and row["status"] == "done" and row["review"] == data
     assert row["done"] == row["total"] == n
+    assert not claim(engine, "t1", 0, "fair", "other", -1.0)  # a done review is never redone
 
 
 def test_a_worker_taken_for_dead_writes_nothing(engine: Engine) -> None:

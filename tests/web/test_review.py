@@ -31,9 +31,10 @@ def test_review_from_the_end_screen_and_the_replay_page(page: Page) -> None:
     # every mark says its class in words (for screen readers and without colour)
     labels = [points.nth(i).get_attribute("aria-label") or "" for i in range(moves)]
     assert all(re.match(r"Move \d+: (best|good|inaccuracy|mistake|blunder)\.", x) for x in labels)
-    # a move with a better one, if the review found any; else the last move
+    # the last move with a better one, if the review found any (not the first move, where the
+    # replay opens); else the last move
     worse = [i for i, x in enumerate(labels) if "better" in x]
-    pick = worse[0] if worse else moves - 1
+    pick = worse[-1] if worse else moves - 1
     ply = int(points.nth(pick).get_attribute("data-ply") or -1)
     points.nth(pick).click()
     expect(page.locator("body")).to_have_attribute("data-ply", str(ply))

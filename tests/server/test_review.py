@@ -8,7 +8,6 @@ import random
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,8 +99,9 @@ def test_reviews_refuse_unknown_tables_seats_and_unfinished_games(
 
 # -- the claim row and the worker, on a database of their own ------------------------------------
 @pytest.fixture
-def engine(tmp_path: Path) -> Iterator[Engine]:
-    eng = make_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}", "NORMAL", 5.0)
+def engine(db_url: str) -> Iterator[Engine]:
+    """A migrated database (SQLite, and PostgreSQL when there is one) with one table row."""
+    eng = make_engine(db_url, "NORMAL", 5.0)
     migrate(eng)
     with eng.begin() as conn:
         conn.execute(insert(TableRow).values(
@@ -111,9 +111,9 @@ def engine(tmp_path: Path) -> Iterator[Engine]:
     eng.dispose()
 
 
-def test_two_processes_asking_at_once_compute_one_review(engine: Engine, tmp_path: Path) -> None:
+def test_two_processes_asking_at_once_compute_one_review(engine: Engine) -> None:
     # each "process" has its own engine (own connections) on the one database
-    url = str(engine.url)
+    url = engine.url.render_as_string(hide_password=False)
     engines = [make_engine(url, "NORMAL", 5.0) for _ in range(6)]
     won: list[bool] = []
     barrier = threading.Barrier(len(engines))

@@ -12,6 +12,7 @@ from .conftest import shot
 from .helpers import END, play_to_end, quick_game
 
 POINTS = ".reviewgraph svg .rvpoint"
+REVIEWED = 120_000  # ms: a guard against a hang (the worker process starts, on a busy machine)
 
 
 def test_review_from_the_end_screen_and_the_replay_page(page: Page) -> None:
@@ -21,7 +22,7 @@ def test_review_from_the_end_screen_and_the_replay_page(page: Page) -> None:
     play_to_end(page, seed=3)
     page.locator(END).get_by_role("link", name="Review my moves").click()
     page.wait_for_url("**/replay.html?*")
-    page.wait_for_selector(POINTS)
+    page.wait_for_selector(POINTS, timeout=REVIEWED)
     points = page.locator(POINTS)
     moves = points.count()
     assert moves > 0
@@ -49,7 +50,7 @@ def test_review_from_the_end_screen_and_the_replay_page(page: Page) -> None:
     # the replay page, the bot's seat: its own button, the same graph, a move from the list
     page.goto(f"/replay.html?t={table.group(1)}&seat=1")
     page.locator(".reviewstart").click()
-    page.wait_for_selector(POINTS)
+    page.wait_for_selector(POINTS, timeout=REVIEWED)
     first = page.locator(".reviewlist summary")
     first.click()
     move = page.locator(".reviewlist .rvmove").nth(1)

@@ -8,6 +8,11 @@ as soon as it is done, and a table of class shares per game and level at the end
 
     python -m benchmarks.review_calibration --games 100
     python -m benchmarks.review_calibration --games 5 --titles lechocolat bonbons --iterations 100
+    python -m benchmarks.review_calibration --summarize run1.txt run2.txt   # a run's JSON lines
+
+The games run in rounds (one seed: every title and level), so a run stopped early still has
+about as many games of each level; `--summarize` makes the table from the JSON lines printed
+so far (as a Markdown table, with the share of mistakes and blunders together).
 """
 
 from __future__ import annotations
@@ -38,6 +43,32 @@ def reviewed(game_id: str, level: str, seed: int, iterations: int | None) -> dic
     return st.review(state, 0, iterations=iterations, seed=seed).counts()
 
 
+def summarize(paths: list[str]) -> str:
+    """The Markdown table of class shares per game and level, from runs' JSON lines."""
+    totals: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
+    played: dict[tuple[str, str], int] = defaultdict(int)
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("{"):
+                    continue
+                row = json.loads(line)
+                for c, n in row["counts"].items():
+                    totals[row["game"], row["level"]][c] += n
+                played[row["game"], row["level"]] += 1
+    out = ["| game | level | games | moves | " + " | ".join(CLASSES)
+           + " | mistakes + blunders |", "|---|---|---:|---:|" + "---:|" * (len(CLASSES) + 1)]
+    order = {g: i for i, g in enumerate(PLAYERS)}
+    for (game_id, level), counts in sorted(
+            totals.items(), key=lambda kv: (order.get(kv[0][0], 9), LEVELS.index(kv[0][1]))):
+        moves = sum(counts.values()) or 1
+        cells = [f"{counts[c] / moves:.0%}" for c in CLASSES]
+        bad = (counts["mistake"] + counts["blunder"]) / moves
+        out.append(f"| {game_id} | {level} | {played[game_id, level]} | {moves} | "
+                   + " | ".join(cells) + f" | {bad:.0%} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per title and level")
@@ -45,7 +76,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=None,
                         help="review budget per decision (default: each game's)")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--summarize", nargs="+", metavar="FILE", default=None,
+                        help="print the table of earlier runs' JSON lines, run nothing")
     args = parser.parse_args(argv)
+    if args.summarize:
+        print(summarize(args.summarize))
+        return
     totals: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
     played: dict[tuple[str, str], int] = defaultdict(int)
     for g in range(args.games):

@@ -23,7 +23,10 @@ player needs (spectators read and count theirs), asks for permessage-deflate lik
 and is measured, so its share of the cores is on the record. `--chat RATE` adds table chat: each
 played table's players send, between them, RATE chat messages a second (a Poisson stream, the
 writer drawn among the seats; every message is committed and sent to the table's players and
-spectators), so the ack round trip can be compared with and without chat. `--profile FILE`
+spectators), so the ack round trip can be compared with and without chat. `--reviews` asks, as
+each played game ends, for the review of its seat 0 (`POST /api/tables/{id}/reviews/0`): the
+server's review worker (a process at nice 10, docs/server.md "Reviews") then runs all through
+the measurement, and its CPU share is reported (`review_cpu_share`). `--profile FILE`
 runs py-spy (if installed) on the server during the measurement and writes collapsed stacks to FILE.
 """
 
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -75,6 +79,7 @@ class Stats:
         self.errors = 0
         self.frames = 0
         self.chats = 0
+        self.reviews: dict[int, int] = {}  # answers to review requests, by HTTP status
         self.pings: list[float] = []
 
 
@@ -104,6 +109,20 @@ def server_url(proc: subprocess.Popen[bytes], log_path: Path) -> str:
         time.sleep(0.1)
     proc.kill()
     raise SystemExit(f"the server did not start:\n{log_path.read_text()[-2000:]}")
+
+
+def children_cpu(pids: list[int]) -> float:
+    """CPU seconds of the servers' child processes (the review workers), while they live."""
+    total = 0.0
+    for pid in pids:
+        try:
+            kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            continue
+        for kid in kids:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                total += cpu_seconds(int(kid))
+    return total
 
 
 def server_cpu(pids: list[int]) -> float:
@@ -196,6 +215,7 @@ class Bench:
         self.args = args
         self.stats = Stats()
         self.stop = asyncio.Event()
+        self.asks: set[asyncio.Task[None]] = set()
 
     async def open_table(self, addr: Addr) -> tuple[str, list[str]]:
         """Open a table and join every seat: three requests on one keep-alive connection."""
@@ -309,6 +329,26 @@ class Bench:
             self.stats.games += 1
             for ws in seats + watchers:
                 ws.close()
+            if self.args.reviews and not self.stop.is_set():  # a finished game
+                task = asyncio.create_task(self.ask_review(addr, table))
+                self.asks.add(task)
+                task.add_done_callback(self.asks.discard)
+
+    async def ask_review(self, addr: Addr, table: str) -> None:
+        """POST a review of seat 0 of a finished table; count the answer's status."""
+        try:
+            reader, writer = await asyncio.open_connection(*addr)
+            writer.write(f"POST /api/tables/{table}/reviews/0 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Content-Length: 0\r\nConnection: close\r\n\r\n".encode())
+            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            status = int(head.split(" ", 2)[1])
+            if status not in (200, 202) and status not in self.stats.reviews:
+                body = (await reader.read(300)).decode("utf-8", "replace")
+                print(f"review request answered {status}: {body}", file=sys.stderr)
+            writer.close()
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            status = 0
+        self.stats.reviews[status] = self.stats.reviews.get(status, 0) + 1
 
     async def chatter(self, seats: list[WsClient], rng: random.Random) -> None:
         """Chat at `--chat` messages a second from the table's seats until its game ends."""
@@ -341,11 +381,13 @@ class Bench:
         await asyncio.sleep(args.warmup)
         profiler = start_profiler(server_pids[0], args.profile, args.seconds)
         load0 = os.getloadavg()
+        rev0 = children_cpu(server_pids)
         srv0, gen0, t0 = server_cpu(server_pids), time.process_time(), time.perf_counter()
         self.stats.measuring = True
         await asyncio.sleep(args.seconds)
         self.stats.measuring = False
         srv1, gen1, t1 = server_cpu(server_pids), time.process_time(), time.perf_counter()
+        rev1 = children_cpu(server_pids)
         load1 = os.getloadavg()
         self.stop.set()
         await asyncio.wait(slots, timeout=30)
@@ -378,6 +420,8 @@ class Bench:
             "generator_cpu_ms_per_move": round((gen1 - gen0) / moves * 1000, 2),
             "generator_cpu_share": round((gen1 - gen0) / elapsed, 2),
             "loadavg_1min": [round(load0[0], 2), round(load1[0], 2)],
+            "reviews_asked": {str(k): v for k, v in sorted(self.stats.reviews.items())},
+            "review_cpu_share": round((rev1 - rev0) / elapsed, 2),
         }
 
 
@@ -419,6 +463,8 @@ def main() -> None:
                         help="keep the (first) server's log (stderr) in FILE")
     parser.add_argument("--chat", type=float, default=0.0, metavar="RATE",
                         help="chat messages a second per played table (0: no chat)")
+    parser.add_argument("--reviews", action="store_true",
+                        help="ask for a review of each finished game (background review load)")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                         help="extra environment for the server (repeatable)")
     args = parser.parse_args()

@@ -69,7 +69,10 @@ class Server:
         # One address opens every table of the session: no per-address caps in the way.
         env = {**os.environ, "SWEETTOOTH_BOT_WORKERS": "2", "SWEETTOOTH_HTTP_BURST": "10000",
                "SWEETTOOTH_MAX_TABLES_PER_ADDRESS": "100000",
-               "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "10000"}
+               "SWEETTOOTH_MAX_CONNECTIONS_PER_ADDRESS": "10000",
+               # reviews: a tiny search, in a worker process at normal priority (an idle-class
+               # worker may wait long on a busy test machine)
+               "SWEETTOOTH_REVIEW_ITERATIONS": "4", "SWEETTOOTH_REVIEW_NICE": "0"}
         argv = [sys.executable, "-m", module, *(["serve"] if module.endswith("cli.main") else [])]
         self.proc = subprocess.Popen(
             [*argv, "--port", "0", "--db", db],

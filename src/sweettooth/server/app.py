@@ -36,6 +36,7 @@ from . import (
     quickmatch,
     rematch,
     replay_api,
+    review_api,
     rules_api,
     social_api,
     web_static,
@@ -48,6 +49,7 @@ from .limits import AddressLimiter, RateLimiter
 from .options import BOT_SPEEDS, MAX_OPTION_CHARS, describe_online
 from .play_route import ServerApp
 from .protocol import ActionMsg, Hello, Ping, ProtocolError, dumps, error, parse_message
+from .review_jobs import ReviewJobs
 from .settings import Settings
 from .social_protocol import ChatMsg, ChatOpenMsg, RematchMsg, SocialMsg
 from .tables import (
@@ -188,6 +190,8 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
         await asyncio.to_thread(migrate, engine)
         manager = TableManager(Store(engine), cfg, hooks)
         app.state.manager = manager
+        app.state.reviews = ReviewJobs(cfg)
+        app.state.reviews.open(engine)
         await manager.start()
         app.state.matcher = quickmatch.Matcher(manager)
         app.state.matcher.start()
@@ -199,6 +203,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
             yield
         finally:
             await app.state.matcher.stop()
+            app.state.reviews.shutdown()
             await manager.stop()
             engine.dispose()
 
@@ -378,6 +383,7 @@ def create_app(settings: Settings | None = None, hooks: Hooks | None = None) -> 
     app.include_router(social_api.router)
     app.include_router(players_api.router)
     app.include_router(learn_api.router)
+    app.include_router(review_api.router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def seat_link(table_id: str) -> RedirectResponse:

@@ -129,3 +129,23 @@ class ClockRow(Base):
     spec: Mapped[dict[str, object]] = mapped_column(JSON)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     flagged: Mapped[list[int]] = mapped_column(JSON)
+
+
+class ReviewRow(Base):
+    """A seat's post-game review (schema 0006): claimed by one process (`holder`, with
+    `updated_at` as its heartbeat), its progress, then the review as JSON (`review_jobs.py`)."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mode: Mapped[str] = mapped_column(String(16), primary_key=True)  # fair, hindsight
+    status: Mapped[str] = mapped_column(String(16))  # running, done, failed
+    holder: Mapped[str] = mapped_column(String(64))
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    result: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -105,6 +105,20 @@ class Settings:
     """Several processes: how long a process's lease on a table's bot seats (and its word
     that a seat is connected through it) lasts unless renewed; renewed every third of it. A
     killed process's bots are taken over, and its connections forgotten, after about this."""
+    review_executor: str = "process"
+    """Post-game reviews (`review_jobs.py`): `process` (default: a worker process at a lower
+    CPU priority, so reviews never hold the event loop's GIL) or `thread` (tests)."""
+    review_workers: int = 1
+    """Reviews computed at once by this process (each uses one core while it runs)."""
+    review_nice: int = 10
+    """How much lower the review worker processes run (`os.nice`); 0 keeps the server's."""
+    review_iterations: int = 0
+    """Search iterations per decision of a review; 0: each game's default (docs/review.md)."""
+    review_queue: int = 16
+    """Reviews waiting or running in this process before a new one answers 503."""
+    review_stale_seconds: float = 300.0
+    """A review whose process has not reported progress for this long (it died) is taken over
+    by the next request for it."""
     switch_interval: float = 0.0
     """Seconds a busy thread keeps the GIL before handing it to one that waits for it
     (`sys.setswitchinterval`, set by `sweettooth serve`). The database threads call into the
@@ -148,6 +162,13 @@ class Settings:
             raise ValueError(
                 f"bot_executor must be 'thread' or 'process', got {self.bot_executor!r}"
             )
+        if self.review_executor not in ("thread", "process"):
+            raise ValueError(
+                f"review_executor must be 'thread' or 'process', got {self.review_executor!r}"
+            )
+        if self.review_iterations < 0 or not 0 <= self.review_nice <= 19:
+            raise ValueError("review_iterations must not be negative and review_nice must be "
+                             f"0 to 19, got {self.review_iterations} and {self.review_nice}")
         if self.sqlite_synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(
                 "sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA, "
@@ -159,6 +180,8 @@ class Settings:
             "rate_burst": self.rate_burst,
             "http_burst": self.http_burst,
             "bot_workers": self.bot_workers,
+            "review_workers": self.review_workers,
+            "review_queue": self.review_queue,
             "max_open_tables": self.max_open_tables,
             "max_body_bytes": self.max_body_bytes,
             "max_connections_per_address": self.max_connections_per_address,
@@ -184,6 +207,7 @@ class Settings:
             "ws_ping_interval": self.ws_ping_interval, "ws_ping_timeout": self.ws_ping_timeout,
             "waiting_table_ttl": self.waiting_table_ttl, "abandoned_after": self.abandoned_after,
             "lease_seconds": self.lease_seconds,
+            "review_stale_seconds": self.review_stale_seconds,
         }
         for name, seconds in durations.items():
             if not seconds > 0 or seconds == float("inf"):

@@ -3,7 +3,9 @@ lets you claim next, and what is left for the opponent to take on their turn (LC
 
 Only sides the seat can see count: up sides, and the down sides of its own claimed tiles (LC-3).
 A blank up side on the table scores as its hidden down side, so a claim's points leave it out
-and the reason says so.
+and the reason says so, with the risk it carries (`blank_risk`: what the blank sides of the
+box's tiles are backed by); a split that leaves the opponent a claimable piece worth points to
+them says so too (`left_risk`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from sweettooth.core import JSON
 from sweettooth.games.lechocolat.actions import CLAIM_LIMIT, CLAIMS, SPLITS, Claim, Split
 from sweettooth.games.lechocolat.bar import Rect, cell_name
+from sweettooth.games.lechocolat.components import BLANK, components_for
 
 from .common import People, listed, signed
 
@@ -100,6 +103,48 @@ class Board:
         return out[:2]  # a short sentence: two majorities, or one and the set
 
 
+def blank_risk(view: JSON, board: Board, group: Rect) -> str:
+    """ "; risk: the blank may hide nothing (8 of the box's 22 blank sides) or a costly flavour
+    (5 of 22: White -2, Milk -1)" for a claim with a blank
+    up side: the box's tiles, each blank side counted as equally likely (what the bar shows of
+    the other tiles is left out). "" when the group has no blank."""
+    if not board.flavours(group)["blank"]:
+        return ""
+    parts = components_for(view["options"])
+    backs: Counter[str] = Counter()
+    for a, b in parts.tiles:
+        if a == BLANK:
+            backs[parts.side_id(b)] += 1
+        if b == BLANK:
+            backs[parts.side_id(a)] += 1
+    total = sum(backs.values())
+    costly = sorted((f for f in backs if f != "blank" and board.values.get(f, 0) < 0),
+                    key=lambda f: board.values[f])
+    bad = sum(backs[f] for f in costly)
+    if not total or not (bad or backs["blank"]):
+        return ""
+    hide = "the blank may hide" if board.flavours(group)["blank"] == 1 else "the blanks may hide"
+    said = [f"nothing ({backs['blank']} of the box's {total} blank sides)"
+            ] if backs["blank"] else []
+    if bad:
+        names = ", ".join(f"{board.names[f]} {signed(board.values[f])}" for f in costly)
+        said.append(f"a costly flavour ({bad} of {total}: {names})")
+    return f"; risk: {hide} {' or '.join(said)}"
+
+
+def left_risk(board: Board, seat: int, after: list[Rect], taken: Rect | None) -> str:
+    """ "; risk: leaves your opponent 2 Dark to claim (+6 points)":
+    the best group of 3 tiles or fewer still on the table after this turn's claim."""
+    small = [g for g in after if g.area <= CLAIM_LIMIT and g != taken]
+    if not small:
+        return ""
+    worst = max(small, key=lambda g: board.gain(1 - seat, g))
+    worth = board.gain(1 - seat, worst)
+    if worth <= 0:
+        return ""
+    return f"; risk: leaves your opponent {board.describe(worst)} to claim ({_points(worth)})"
+
+
 def _groups(view: JSON) -> list[Rect]:
     return [Rect.parse(g) for g in view["groups"]]
 
@@ -159,7 +204,11 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
         threat = board.best_take(1 - seat, after)
         return (f"{head} without leaving a group small enough to claim: your opponent can then "
                 f"take {_left(threat)}")
+    return _split_best(board, seat, after, halves, small, head)
 
+
+def _split_best(board: Board, seat: int, after: list[Rect], halves: Sequence[Rect],
+                small: list[Rect], head: str) -> str:
     def value(g: Rect) -> tuple[int, int]:
         rest = [h for h in after if h != g]
         return board.gain(seat, g) - board.best_take(1 - seat, rest), g in halves
@@ -172,7 +221,8 @@ def _split_reason(board: Board, seat: int, groups: list[Rect], split: Split) -> 
         text = f"split off {what} to claim next: {worth}"
     else:
         text = f"{head}, then claim {what} from the table: {worth}"
-    return f"{text}; your opponent can then take {_left(threat)}"
+    return (f"{text}; your opponent can then take {_left(threat)}"
+            f"{left_risk(board, seat, after, best)}")
 
 
 def actions(view: JSON) -> list[Any]:
@@ -194,7 +244,8 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
     groups = _groups(view)
     if isinstance(action, Claim):
         choices = [a.group for a in legal if isinstance(a, Claim)]
-        return _claim_reason(board, seat, groups, action.group, choices)
+        return (_claim_reason(board, seat, groups, action.group, choices)
+                + blank_risk(view, board, action.group))
     if isinstance(action, Split):
         return _split_reason(board, seat, groups, action)
     return f"{action}: the medium bot's choice"

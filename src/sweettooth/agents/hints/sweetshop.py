@@ -1,10 +1,17 @@
 """Sweet Shop hints: the points a decision adds once eaten (SS-6), the bonus it triggers (SS-4,
 exact rolls for Spades and Clubs, SS-5), and what the discard dice would take away.
+
+A grab carries a risk the view shows: a card in the Basket scores nothing until it is eaten,
+and eating it needs a pair of the four white dice totalling its number (an Ace any pair; a
+Flavour Changer stretches a total by one; a King needs one). `eat_risk` gives the chance that
+one roll offers such a pair, counted over the 1,296 rolls of four dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations, product
 from typing import Any
 
 from sweettooth.core import JSON
@@ -47,6 +54,39 @@ def _bonus(card: int, exact: bool, basket: int) -> str:
     if kind == "sugar_rush":
         return f" and a {name} (eat another Basket card at once)" if basket > 1 else ""
     return f" and a lasting bonus, the {name}"
+
+
+@cache
+def pair_chance(number: int, stretch: bool) -> float:
+    """The chance that a roll of four dice holds a pair totalling `number` (with `stretch`, a
+    Flavour Changer: `number` - 1 or + 1 will do too); an Ace (1) is eaten with any pair."""
+    if number == 1:
+        return 1.0
+    totals = {number - 1, number, number + 1} if stretch else {number}
+    hits = sum(1 for roll in product(range(1, 7), repeat=4)
+               if any(a + b in totals for a, b in combinations(roll, 2)))
+    return hits / 6**4
+
+
+def eat_risk(view: JSON, cards: Sequence[int]) -> str:
+    """ "; risk: a pair totals 11 in only 23% of rolls; till eaten it scores 0", for the
+    hardest card of `cards` to eat; "" when every one is an Ace."""
+    stretch = view["bonuses"]["flavour_changer"]["have"] > 0
+    hard = [c for c in cards if CARDS.number[c] != 1]
+    if not hard:
+        return ""
+    card = min(hard, key=lambda c: pair_chance(CARDS.number[c], stretch))
+    number = CARDS.number[card]
+    chance = pair_chance(number, stretch)
+    if chance == 0:
+        return f"; risk: no pair totals {number} without a Flavour Changer: it needs a Sugar Rush"
+    total = f"{number} (or one off)" if stretch else str(number)
+    return f"; risk: a pair totals {total} in only {chance:.0%} of rolls; till eaten it scores 0"
+
+
+def _cards(view: JSON, positions: Sequence[int]) -> list[int]:
+    shelf = _shelf(view)
+    return [c for p in positions if (c := shelf[p - 1]) is not None]
 
 
 def _shelf(view: JSON) -> list[int | None]:
@@ -114,10 +154,12 @@ def explain(view: JSON, action: Any, legal: Sequence[Any], people: People) -> st
         return "skip the Sugar Rush: no card in your Basket is worth eating now"
     if isinstance(action, Grab):
         pair = f"with {action.pair[0]}+{action.pair[1]}"
-        return _grab(view, action.positions, pair) + _then(view, action, legal)
+        return (_grab(view, action.positions, pair) + _then(view, action, legal)
+                + eat_risk(view, _cards(view, action.positions)))
     if isinstance(action, LastResort):
         text = _grab(view, [action.position], "with your Last Resort")
-        return text + "; the dice offer nothing better"
+        return (text + "; the dice offer nothing better"
+                + eat_risk(view, _cards(view, [action.position])))
     if isinstance(action, SourCherries):
         shelf = _shelf(view)
         saved = shelf[action.source - 1]

@@ -4,7 +4,7 @@ See `sweettooth/server/players_models.py` for what each table holds. The three b
 their player rows here (`bot-easy`, `bot-medium`, `bot-hard`), so bots are rated like people.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-06
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

@@ -69,6 +69,7 @@ export const links = {
   invite: (id, seat) => new URL(`table.html?t=${encodeURIComponent(id)}&seat=${seat}`, location.href).href,
   watch: (id) => new URL(`table.html?t=${encodeURIComponent(id)}&watch=1`, location.href).href,
   replay: (id, seat) => `replay.html?t=${encodeURIComponent(id)}${seat == null ? "" : `&seat=${seat}`}`,
+  review: (id, seat) => `replay.html?t=${encodeURIComponent(id)}&seat=${seat}&review=1`,
 };
 
 // Bots get friendly candy names with their level: "Toffee Bot (medium)".

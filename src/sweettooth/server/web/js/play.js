@@ -328,6 +328,8 @@ function show(seat, view) {
   S.table.opts.endActions = [
     S.rematch.node(),
     h("a", { href: links.replay(tableId, seat), class: "button" }, "Replay this game"),
+    seat != null && view.result != null
+      ? h("a", { href: links.review(tableId, seat), class: "button reviewlink" }, "Review my moves") : null,
     h("a", { href: "./", class: "button" }, "Back to the lobby"),
   ];
   // Nothing to play before the start, nor for a seat a bot took over when its time ran out.

@@ -1,11 +1,13 @@
 // The replay viewer: step through a finished game as any seat saw it, or as a spectator.
-// replay.html?t=<table>[&seat=<n>][&ply=<k>]; views come from GET /api/tables/<id>/replay.
+// replay.html?t=<table>[&seat=<n>][&ply=<k>][&review=1]; views come from GET
+// /api/tables/<id>/replay. review=1 (the end screen's "Review my moves") starts the seat's review.
 import { h, mount } from "./dom.js";
 import { Table } from "./table.js";
 import { renderer } from "./games/index.js";
 import { api, tableInfo, seatNames } from "./api.js";
 import { icon } from "./icons.js";
 import { ChatPanel } from "./chat.js";
+import { ReviewPanel } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -14,6 +16,7 @@ const cache = new Map();
 let plies = 0;
 let table = null;
 let timer = null;
+let review = null;
 
 function seatParam() {
   const v = $("seat").value;
@@ -40,6 +43,7 @@ async function go(ply) {
     $("where").textContent = `Move ${ply} of ${plies}`;
     table.opts.seat = seat;
     table.update(r.view);
+    markBetter(ply);
     document.body.dataset.ply = String(ply);
     $("err").textContent = "";
     history.replaceState(null, "", `?t=${encodeURIComponent(tableId)}${seat == null ? "" : `&seat=${seat}`}&ply=${ply}`);
@@ -51,6 +55,22 @@ async function go(ply) {
 }
 
 const cur = () => Number($("ply").value);
+
+/** Outline the pieces of the better move the review found at this decision, if one is chosen. */
+function markBetter(ply) {
+  const best = review && review.bestAt(ply);
+  if (!best) return;
+  let keys = null;
+  try { keys = table.r.keys(best, table.view); } catch { keys = null; }
+  const used = new Set();
+  for (const k of keys || []) {
+    const el = [...table.els.board.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)].find((x) => !used.has(x));
+    if (el) { used.add(el); el.classList.add("reviewbest"); }
+  }
+  for (const b of table.els.bar.querySelectorAll("button")) {
+    if (b.dataset.action === best || b.dataset.key === `act:${best}`) b.classList.add("reviewbest");
+  }
+}
 
 function auto() {
   if (timer) { clearInterval(timer); timer = null; mount($("auto"), icon("play"), h("span", "Play")); return; }
@@ -74,7 +94,12 @@ async function main() {
   $("seat").value = s == null ? "" : s;
   table = new Table($("table"), { renderer: r, game: info.game, seat: seatParam(), names, mode: "replay",
     seedInfo: () => (info.seed_sha256 ? { seed: info.seed, seed_sha256: info.seed_sha256 } : null) });
-  $("seat").addEventListener("change", () => go(cur()));
+  review = new ReviewPanel($("review"), {
+    tableId, names: () => names, plies: () => plies,
+    jump: (ply) => go(ply), describe: (action) => table.describe(action),
+  });
+  review.setSeat(seatParam());
+  $("seat").addEventListener("change", () => { review.setSeat(seatParam()); go(cur()); });
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(cur() - 1));
   $("next").addEventListener("click", () => go(cur() + 1));
@@ -87,6 +112,7 @@ async function main() {
     if (e.key === "ArrowRight") go(cur() + 1);
   });
   await go(Number(params.get("ply") || 0));
+  if (params.get("review") === "1" && seatParam() != null) review.start();
   showChat(names);
 }
 

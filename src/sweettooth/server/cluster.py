@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import IllegalAction
 
-from . import chat
+from . import chat, rematch
 from .db import make_folder_of
 from .fanout import (
     Fanout,
@@ -42,6 +42,7 @@ from .fanout import (
     decode,
     libpq_url,
     presence_events,
+    rematch_event,
     table_event,
 )
 from .protocol import error
@@ -203,6 +204,12 @@ class Cluster:
         if self.active:
             self.fanout.publish([chat_event(self.origin, table_id, message)])
 
+    def rematch(self, table_id: str, offer: dict[str, Any]) -> None:
+        """Tell the others of a rematch offer changed here (events the store did not already
+        send in the committing transaction)."""
+        if self.active and not self.fanout.in_transaction:
+            self.fanout.publish([rematch_event(self.origin, table_id, offer)])
+
     # -- what the others tell this process -----------------------------------------------------
     def hear(self, payload: str) -> None:
         event = decode(payload)
@@ -224,6 +231,8 @@ class Cluster:
             message = event.get("m")
             if table is not None and isinstance(message, dict):
                 chat.deliver(table, message)
+        elif kind == "r":
+            rematch.heard(self.m, table_id, event.get("r"))
 
     def _heard_action(self, table_id: str, event: dict[str, Any]) -> None:
         table = self.m.tables.get(table_id)
@@ -292,6 +301,7 @@ class Cluster:
     def resync_all(self) -> None:
         for table_id in list(self.m.tables):
             self.sync(table_id)
+        rematch.resync(self.m)  # rematch offers changed meanwhile: read them again
 
     async def _sync_loop(self, table_id: str) -> None:
         delay = 0.1

@@ -1,6 +1,6 @@
 """The database: a table is its record (seed, options, actions) plus who sits where.
 
-Six tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
+Seven tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
 migrations in `migrations/` (applied when the server starts), never by `create_all`.
 
 - `tables`: one row per game table: game id, rules version, player count, seed, options, the
@@ -15,6 +15,8 @@ migrations in `migrations/` (applied when the server starts), never by `create_a
   time); renewed by its holder, taken over by another process once expired.
 - `chat_messages` and `series_games` (schema 0004): a table's chat (`chat.py`), and the series
   a rematch links tables into (`rematch.py`).
+- `rematch_offers` (schema 0008): the rematch offered at a finished table, its votes and, once
+  all accepted, the new table (`rematch.py`), shared by every server process.
 """
 
 from __future__ import annotations
@@ -113,3 +115,23 @@ class SeriesRow(Base):
     )
     series_id: Mapped[str] = mapped_column(String(32), index=True)
     game_no: Mapped[int] = mapped_column(Integer)
+
+
+class RematchRow(Base):
+    """The rematch offered at a finished table (schema 0008): `votes` and `keys` are lists by
+    seat (a vote: true, false or null; a key: the hash of the token the seat's player will hold
+    at the new table, derived from their seat token); `seq` counts the changes."""
+
+    __tablename__ = "rematch_offers"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))  # open, declined, ready
+    votes: Mapped[list[bool | None]] = mapped_column(JSON)
+    keys: Mapped[list[str | None]] = mapped_column(JSON)
+    by_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    by_name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    new_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,181 @@
+"""Rematch with several processes (docs/server.md, "Several processes"; "Rematch and series"):
+the players of a finished table are connected through two different processes, each process
+holding one player's connections. The offer, the votes and the new table are decided in the
+database: both players are moved to one new table, each with their own seat's token (seats
+rotated); a decline through one process ends the offer everywhere; two acceptances arriving at
+both processes at once open exactly one table.
+
+The finished tables are written straight into the database (a record with no moves, marked
+finished with a result), so no game has to be played first: the servers load them on hello as
+any finished table. Two servers are shared by the module's tests."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+import sweettooth as st
+from sweettooth.server.db import SeatData, Store, TableData, hash_token
+
+from .conftest import NO_POSTGRES, POSTGRES, postgres_schema_url
+from .harness import Player, ServerProcess, Servers, api
+from .test_multiprocess import LEASE
+
+
+@pytest.fixture(scope="module")
+def pair() -> Iterator[tuple[ServerProcess, ServerProcess, Store]]:
+    """Two server processes on one PostgreSQL schema, and a store on it for the tests."""
+    if not POSTGRES:
+        pytest.skip(NO_POSTGRES)
+    schema = "st_test_" + secrets.token_hex(6)
+    admin = create_engine(POSTGRES)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = postgres_schema_url(POSTGRES, schema)
+    store = Store(create_engine(url))
+    try:
+        with Servers(url, 2, LEASE) as (a, b):
+            yield a, b, store
+    finally:
+        store.close()
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def finished_table(store: Store, names: list[str]) -> tuple[str, list[str]]:
+    """A finished Le Chocolat table with a human seat per name: (its id, the seats' tokens)."""
+    game = st.game("lechocolat")
+    tokens = [secrets.token_urlsafe(32) for _ in names]
+    table_id = secrets.token_urlsafe(9)
+    store.create_table(TableData(
+        id=table_id, game=game.id, rules_version=game.rules_version, players=len(names),
+        seed=secrets.randbits(128), bot_seed=secrets.randbits(128),
+        options=dict(game.resolve_options({})), status="finished", result=None,
+        seats=[SeatData(i, "human", None, name, hash_token(token), True)
+               for i, (name, token) in enumerate(zip(names, tokens, strict=True))],
+        actions=[], created=time.time()))
+    store.set_status(table_id, "finished", {"winners": [0]})
+    return table_id, tokens
+
+
+def successors(store: Store, table_id: str) -> list[str]:
+    """The tables stored as the next game of `table_id`'s series."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(text(
+            "SELECT n.table_id FROM series_games o JOIN series_games n "
+            "ON n.series_id = o.series_id AND n.game_no = o.game_no + 1 "
+            "WHERE o.table_id = :t"), {"t": table_id}).all()
+    return [r[0] for r in rows]
+
+
+def seat_names(server: ServerProcess, table_id: str) -> list[str]:
+    with api(server) as http:
+        return [s["name"] for s in http.get(f"/api/tables/{table_id}").json()["seats"]]
+
+
+def test_an_offer_and_an_acceptance_through_two_processes_open_one_table(
+    pair: tuple[ServerProcess, ServerProcess, Store],
+) -> None:
+    a, b, store = pair
+    first, tokens = finished_table(store, ["Ada", "Bo"])
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with (Player(a, first, tokens[0]) as ada, Player(b, first, tokens[1]) as bo,
+                    Player(a, first, None) as kib):
+            await ada.send({"type": "rematch"})
+            offer = await bo.until("rematch")  # Bo is connected through the other process
+            assert (offer["status"], offer["by"], offer["name"]) == ("open", 0, "Ada")
+            assert offer["votes"] == [{"seat": 0, "accept": True}, {"seat": 1, "accept": None}]
+            await bo.send({"type": "rematch", "accept": True})
+            ready = [await p.until("rematch", status="ready") for p in (ada, bo, kib)]
+            new = ready[0]["table"]
+            assert ready[1]["table"] == ready[2]["table"] == new != first
+            assert (ready[0]["seat"], ready[1]["seat"]) == (1, 0)  # rotated: Bo starts
+            assert "token" not in ready[2] and "seat" not in ready[2]
+            assert ready[0]["token"] != ready[1]["token"]
+            # each token opens its own seat, through either process
+            async with (Player(a, new, ready[1]["token"]) as bo2,
+                        Player(b, new, ready[0]["token"]) as ada2):
+                assert '"seat":0' in bo2.frames[0] and '"seat":1' in ada2.frames[0]
+            return ready
+
+    ready = asyncio.run(scenario())
+    new = ready[0]["table"]
+    assert successors(store, first) == [new]
+    for server in (a, b):
+        assert seat_names(server, new) == ["Bo", "Ada"]
+        with api(server) as http:
+            assert http.get(f"/api/tables/{new}/series").json()["tables"] == [first, new]
+
+
+def test_a_decline_through_one_process_ends_the_offer_on_both(
+    pair: tuple[ServerProcess, ServerProcess, Store],
+) -> None:
+    a, b, store = pair
+    first, tokens = finished_table(store, ["Ada", "Bo"])
+
+    async def scenario() -> None:
+        async with Player(a, first, tokens[0]) as ada, Player(b, first, tokens[1]) as bo:
+            await ada.send({"type": "rematch"})
+            await bo.until("rematch", status="open")
+            await bo.send({"type": "rematch", "accept": False})
+            for p in (ada, bo):
+                declined = await p.until("rematch", status="declined")
+                assert (declined["by"], declined["name"]) == (1, "Bo")
+                assert "table" not in declined and "token" not in declined
+            # Bo's acceptance now is a new offer on both processes, not the end of the old one
+            await bo.send({"type": "rematch", "accept": True})
+            for p in (ada, bo):
+                offer = await p.until("rematch", status="open")
+                assert offer["votes"] == [{"seat": 0, "accept": None},
+                                          {"seat": 1, "accept": True}]
+            await ada.send({"type": "rematch", "accept": False})
+            await bo.until("rematch", status="declined")
+            await ada.send({"type": "rematch", "accept": False})  # nothing left to decline
+            assert (await ada.until("error"))["code"] == "rematch_unavailable"
+
+    asyncio.run(scenario())
+    assert successors(store, first) == []
+    for server in (a, b):
+        with api(server) as http:
+            assert http.get(f"/api/tables/{first}/series").json() == {"series": None}
+
+
+RACES = 4
+
+
+def test_acceptances_arriving_at_both_processes_at_once_open_one_table(
+    pair: tuple[ServerProcess, ServerProcess, Store],
+) -> None:
+    """At each of several tables both players offer at the same moment, through different
+    processes: one of the two votes completes the offer, the other reads its table."""
+    a, b, store = pair
+    firsts = [finished_table(store, ["Ada", "Bo"]) for _ in range(RACES)]
+
+    async def race(first: str, tokens: list[str]) -> list[dict[str, Any]]:
+        async with Player(a, first, tokens[0]) as ada, Player(b, first, tokens[1]) as bo:
+            await asyncio.gather(ada.send({"type": "rematch"}), bo.send({"type": "rematch"}))
+            return [await p.until("rematch", status="ready") for p in (ada, bo)]
+
+    async def scenario() -> list[list[dict[str, Any]]]:
+        return list(await asyncio.gather(*(race(f, t) for f, t in firsts)))
+
+    before = count_tables(store)
+    for (first, _), (ada, bo) in zip(firsts, asyncio.run(scenario()), strict=True):
+        assert ada["table"] == bo["table"]
+        assert (ada["seat"], bo["seat"]) == (1, 0) and ada["token"] != bo["token"]
+        assert successors(store, first) == [ada["table"]]
+    assert count_tables(store) == before + RACES  # one new table a race, no more
+
+
+def count_tables(store: Store) -> int:
+    with store.engine.connect() as conn:
+        count: int = conn.execute(text("SELECT count(*) FROM tables")).scalar_one()
+    return count

@@ -49,9 +49,10 @@ def pair() -> Iterator[tuple[ServerProcess, ServerProcess, Store]]:
         admin.dispose()
 
 
-def finished_table(store: Store, names: list[str]) -> tuple[str, list[str]]:
-    """A finished Le Chocolat table with a human seat per name: (its id, the seats' tokens)."""
-    game = st.game("lechocolat")
+def finished_table(store: Store, names: list[str], game_id: str = "lechocolat",
+                   ) -> tuple[str, list[str]]:
+    """A finished table with a human seat per name: (its id, the seats' tokens)."""
+    game = st.game(game_id)
     tokens = [secrets.token_urlsafe(32) for _ in names]
     table_id = secrets.token_urlsafe(9)
     store.create_table(TableData(
@@ -173,6 +174,37 @@ def test_acceptances_arriving_at_both_processes_at_once_open_one_table(
         assert (ada["seat"], bo["seat"]) == (1, 0) and ada["token"] != bo["token"]
         assert successors(store, first) == [ada["table"]]
     assert count_tables(store) == before + RACES  # one new table a race, no more
+
+
+def test_the_last_two_acceptances_at_once_through_two_processes_open_one_table(
+    pair: tuple[ServerProcess, ServerProcess, Store],
+) -> None:
+    """Three players (Bonbons): Ada offers; Bo (through one process) and Cy (through the
+    other) accept at the same moment. Each vote reads the offer and adds itself: counted one
+    after the other, the second sees every seat accepted and opens the table (counted side by
+    side, each would store its own vote over the other's, and no table would open)."""
+    a, b, store = pair
+    firsts = [finished_table(store, ["Ada", "Bo", "Cy"], "bonbons") for _ in range(RACES)]
+
+    async def race(first: str, tokens: list[str]) -> list[dict[str, Any]]:
+        async with (Player(a, first, tokens[0]) as ada, Player(b, first, tokens[1]) as bo,
+                    Player(a, first, tokens[2]) as cy):
+            await ada.send({"type": "rematch"})
+            for p in (bo, cy):
+                await p.until("rematch", status="open")
+            await asyncio.gather(bo.send({"type": "rematch"}), cy.send({"type": "rematch"}))
+            return [await p.until("rematch", status="ready") for p in (ada, bo, cy)]
+
+    async def scenario() -> list[list[dict[str, Any]]]:
+        return list(await asyncio.gather(*(race(f, t) for f, t in firsts)))
+
+    before = count_tables(store)
+    for (first, _), ready in zip(firsts, asyncio.run(scenario()), strict=True):
+        assert len({r["table"] for r in ready}) == 1
+        assert [r["seat"] for r in ready] == [2, 0, 1]
+        assert len({r["token"] for r in ready}) == 3
+        assert successors(store, first) == [ready[0]["table"]]
+    assert count_tables(store) == before + RACES
 
 
 def count_tables(store: Store) -> int:

@@ -281,10 +281,10 @@ def _frame(table: LiveTable, offer: Offer, client: Client) -> str:
 
 
 def deliver(table: LiveTable, offer: Offer, only: Client | None = None) -> None:
-    """Tell this process's connections at `table` (or `only` that one, even of what it was told
-    already) of `offer`, each its own frame; older news than a connection has is dropped."""
+    """Tell this process's connections at `table` (or `only` that one) of `offer`, each its own
+    frame; what a connection was told already, or older news, it is not told again."""
     for client in [only] if only is not None else list(table.clients):
-        if only is None and _told.get(client, 0) >= offer.seq:
+        if _told.get(client, 0) >= offer.seq:
             continue
         _told[client] = max(offer.seq, _told.get(client, 0))
         client.send(_frame(table, offer, client))
@@ -356,7 +356,7 @@ async def handle(manager: TableManager, table: LiveTable, client: Client, msg: R
     if offer is None:
         raise ProtocolError("rematch_unavailable", "no rematch has been offered")
     if not outcome.changed:
-        deliver(table, offer, only=client)  # already open: its table again
+        deliver(table, offer, only=client)  # already open: its table (unless it knows it)
         return
     if outcome.opened is not None and state is not None:
         _install(manager, outcome.opened, state, ballot.lease is not None)

@@ -7,32 +7,41 @@ both processes at once open exactly one table.
 
 The finished tables are written straight into the database (a record with no moves, marked
 finished with a result), so no game has to be played first: the servers load them on hello as
-any finished table. Two servers are shared by the module's tests."""
+any finished table. Two servers are shared by the module's tests (for each fan-out carrier)."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 
 import sweettooth as st
-from sweettooth.server.db import SeatData, Store, TableData, hash_token
+from sweettooth.server.db import SeatData, Store, TableData, hash_token, migrate
+from sweettooth.server.rematch import Ballot, Outcome, cast_vote
 
 from .conftest import NO_POSTGRES, POSTGRES, postgres_schema_url
-from .harness import Player, ServerProcess, Servers, api
-from .test_multiprocess import LEASE
+from .harness import WAIT, Player, ServerProcess, Servers, api, wait_for
+from .test_multiprocess import LEASE, REDIS, redis_answers
 
 
-@pytest.fixture(scope="module")
-def pair() -> Iterator[tuple[ServerProcess, ServerProcess, Store]]:
-    """Two server processes on one PostgreSQL schema, and a store on it for the tests."""
+@pytest.fixture(scope="module", params=["notify", "redis"])
+def pair(request: pytest.FixtureRequest) -> Iterator[tuple[ServerProcess, ServerProcess, Store]]:
+    """Two server processes on one PostgreSQL schema, and a store on it for the tests; the
+    fan-out over LISTEN/NOTIFY (offer changes announced in the committing transaction), then
+    over Redis where it answers (announced after the commit)."""
     if not POSTGRES:
         pytest.skip(NO_POSTGRES)
+    env = dict(LEASE)
+    if request.param == "redis":
+        if not redis_answers():
+            pytest.skip(f"no Redis answers at {REDIS} (set SWEETTOOTH_TEST_REDIS_URL)")
+        env["SWEETTOOTH_REDIS_URL"] = REDIS
     schema = "st_test_" + secrets.token_hex(6)
     admin = create_engine(POSTGRES)
     with admin.begin() as conn:
@@ -40,7 +49,7 @@ def pair() -> Iterator[tuple[ServerProcess, ServerProcess, Store]]:
     url = postgres_schema_url(POSTGRES, schema)
     store = Store(create_engine(url))
     try:
-        with Servers(url, 2, LEASE) as (a, b):
+        with Servers(url, 2, env) as (a, b):
             yield a, b, store
     finally:
         store.close()
@@ -210,4 +219,56 @@ def test_the_last_two_acceptances_at_once_through_two_processes_open_one_table(
 def count_tables(store: Store) -> int:
     with store.engine.connect() as conn:
         count: int = conn.execute(text("SELECT count(*) FROM tables")).scalar_one()
+    return count
+
+
+def test_votes_cast_side_by_side_in_the_database_open_one_table(postgres_url: str) -> None:
+    """The decision itself, without servers: two connections cast the last two votes of a
+    three-player offer while the offer's row is held locked, so both are under way before
+    either can write (deterministic, where the races above depend on timing). Counted one after
+    the other, exactly one of them opens a table; read side by side, the later would store its
+    vote over the earlier's and none would open."""
+    app = "st-rematch-" + secrets.token_hex(4)
+    engines = [create_engine(postgres_url, connect_args={"application_name": app})
+               for _ in range(3)]
+    migrate(engines[0])
+    stores = [Store(e) for e in engines]
+    first, _ = finished_table(stores[0], ["Ada", "Bo", "Cy"], "bonbons")
+    game = st.game("bonbons")
+
+    def ballot(seat: int) -> Ballot:
+        blank = TableData(
+            id=secrets.token_urlsafe(9), game=game.id, rules_version=game.rules_version,
+            players=3, seed=1, bot_seed=2, options=dict(game.resolve_options({})),
+            status="waiting", result=None, seats=[], actions=[])
+        return Ballot(first, seat, True, f"key{seat}", blank)
+
+    assert cast_vote(stores[0], ballot(0)).offer is not None  # Ada offers
+    outcomes: list[Outcome] = []
+    with engines[0].connect() as holder:
+        holder.execute(text("BEGIN"))
+        holder.execute(text("SELECT 1 FROM rematch_offers WHERE table_id = :t FOR UPDATE"),
+                       {"t": first})
+        threads = [threading.Thread(target=lambda s=s: outcomes.append(
+            cast_vote(stores[s], ballot(s)))) for s in (1, 2)]
+        for thread in threads:
+            thread.start()
+        wait_for(lambda: waiting(engines[0], app) == 2, "both votes to wait for a lock")
+        holder.execute(text("COMMIT"))
+        for thread in threads:
+            thread.join(WAIT)
+    opened = [o.opened for o in outcomes if o.opened is not None]
+    assert len(outcomes) == 2 and len(opened) == 1
+    assert [s.token_hash for s in opened[0].seats] == ["key1", "key2", "key0"]  # rotated
+    assert successors(stores[0], first) == [opened[0].id]
+    for store in stores:
+        store.close()
+
+
+def waiting(engine: Engine, app: str) -> int:
+    """How many connections named `app` are waiting for a lock."""
+    with engine.connect() as conn:
+        count: int = conn.execute(text(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = :a "
+            "AND wait_event_type = 'Lock'"), {"a": app}).scalar_one()
     return count

@@ -110,6 +110,11 @@ def test_an_offer_and_an_acceptance_through_two_processes_open_one_table(
             assert (ready[0]["seat"], ready[1]["seat"]) == (1, 0)  # rotated: Bo starts
             assert "token" not in ready[2] and "seat" not in ready[2]
             assert ready[0]["token"] != ready[1]["token"]
+            # Ada's tab reopened through the other process is told of the table, and her token
+            async with Player(b, first, tokens[0]) as ada_again:
+                again = await ada_again.until("rematch")
+                assert (again["status"], again["table"], again["seat"], again["token"]) == (
+                    "ready", new, 1, ready[0]["token"])
             # each token opens its own seat, through either process
             async with (Player(a, new, ready[1]["token"]) as bo2,
                         Player(b, new, ready[0]["token"]) as ada2):

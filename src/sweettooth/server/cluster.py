@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from sweettooth.core import IllegalAction
 
-from . import chat
+from . import chat, rematch
 from .clock_store import load_clock
 from .db import make_folder_of
 from .fanout import (
@@ -43,6 +43,7 @@ from .fanout import (
     decode,
     libpq_url,
     presence_events,
+    rematch_event,
     table_event,
 )
 from .protocol import error
@@ -204,6 +205,12 @@ class Cluster:
         if self.active:
             self.fanout.publish([chat_event(self.origin, table_id, message)])
 
+    def rematch(self, table_id: str, offer: dict[str, Any]) -> None:
+        """Tell the others of a rematch offer changed here (events the store did not already
+        send in the committing transaction)."""
+        if self.active and not self.fanout.in_transaction:
+            self.fanout.publish([rematch_event(self.origin, table_id, offer)])
+
     # -- what the others tell this process -----------------------------------------------------
     def hear(self, payload: str) -> None:
         event = decode(payload)
@@ -225,6 +232,8 @@ class Cluster:
             message = event.get("m")
             if table is not None and isinstance(message, dict):
                 chat.deliver(table, message)
+        elif kind == "r":
+            rematch.heard(self.m, table_id, event.get("r"))
 
     def _heard_action(self, table_id: str, event: dict[str, Any]) -> None:
         table = self.m.tables.get(table_id)
@@ -294,6 +303,7 @@ class Cluster:
     def resync_all(self) -> None:
         for table_id in list(self.m.tables):
             self.sync(table_id)
+        rematch.resync(self.m)  # rematch offers changed meanwhile: read them again
 
     async def _sync_loop(self, table_id: str) -> None:
         delay = 0.1

@@ -223,26 +223,34 @@ class Store:
         with self._transaction() as conn:
             if cap is not None and table.owner is not None:
                 self._claim_owner_slot(conn, table.owner, cap)
-            conn.execute(insert(TableRow), {
-                "id": table.id, "game": table.game, "rules_version": table.rules_version,
-                "players": table.players, "seed": table.seed & LOW63,
-                "bot_seed": table.bot_seed & LOW63, "seed_text": str(table.seed),
-                "bot_seed_text": str(table.bot_seed), "options": dict(table.options),
-                "status": table.status, "result": None,
-                "created_at": datetime.fromtimestamp(table.created, UTC) if table.created
-                else utcnow(),
-                "bot_speed": table.bot_speed, "owner": table.owner,
-            })
-            conn.execute(insert(SeatRow), [
-                {"table_id": table.id, "seat": st.seat, "kind": st.kind, "level": st.level,
-                 "name": st.name, "token_hash": st.token_hash, "ready": st.ready}
-                for st in table.seats
-            ])
-            if lease is not None:
-                conn.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
-            if also is not None:  # the table's other rows (its clock), in the same transaction
-                also(conn)
-            self._changed(conn, table.id, new=True)
+            self.insert_table(conn, table, lease, also)
+
+    def insert_table(
+        self, conn: Connection, table: TableData, lease: tuple[str, float] | None = None,
+        also: Callable[[Connection], None] | None = None,
+    ) -> None:
+        """`create_table`'s writes, in the transaction of `conn` (a rematch opens its table in
+        the transaction that records the last vote: `rematch.py`)."""
+        conn.execute(insert(TableRow), {
+            "id": table.id, "game": table.game, "rules_version": table.rules_version,
+            "players": table.players, "seed": table.seed & LOW63,
+            "bot_seed": table.bot_seed & LOW63, "seed_text": str(table.seed),
+            "bot_seed_text": str(table.bot_seed), "options": dict(table.options),
+            "status": table.status, "result": None,
+            "created_at": datetime.fromtimestamp(table.created, UTC) if table.created
+            else utcnow(),
+            "bot_speed": table.bot_speed, "owner": table.owner,
+        })
+        conn.execute(insert(SeatRow), [
+            {"table_id": table.id, "seat": st.seat, "kind": st.kind, "level": st.level,
+             "name": st.name, "token_hash": st.token_hash, "ready": st.ready}
+            for st in table.seats
+        ])
+        if lease is not None:
+            conn.execute(_ACQUIRE, {"t": table.id, "h": lease[0], "s": lease[1]})
+        if also is not None:  # the table's other rows (its clock), in the same transaction
+            also(conn)
+        self._changed(conn, table.id, new=True)
 
     def _claim_owner_slot(self, conn: Connection, owner: str, cap: int) -> None:
         """Count `owner`'s unfinished tables inside `conn`'s transaction; TableCapReached at

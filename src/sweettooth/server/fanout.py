@@ -7,6 +7,8 @@ committed*, as small JSON events on one channel:
 - `{"k": "a", "t": table, "p": ply, "s": seat, "x": action}`: an action was committed;
 - `{"k": "n", "t": table}`: a table was opened; `{"k": "t", "t": table}`: its seats, status or
   existence changed (read it again from the database);
+- `{"k": "m", "t": table, "m": message}`: a chat message was committed; `{"k": "r", "t":
+  table, "r": offer}`: a rematch offer changed (`rematch.py`);
 - `{"k": "c", "p": {table: [seats]}}`: the human seats connected through the sender (resent
   every third of `lease_seconds`, forgotten after `lease_seconds`).
 
@@ -64,6 +66,13 @@ def chat_event(origin: str, table_id: str, message: dict[str, Any]) -> str:
     other connections. At most 300 characters of text and a seat's name, escaped to ASCII:
     well under PAYLOAD_LIMIT."""
     return _dumps({"o": origin, "k": "m", "t": table_id, "m": message})
+
+
+def rematch_event(origin: str, table_id: str, offer: dict[str, Any]) -> str:
+    """A rematch offer as committed (`rematch.Offer.public`: status, votes by seat, who moved
+    last, the new table once open; never a token), for the processes holding the table's
+    other connections. A few hundred bytes at most."""
+    return _dumps({"o": origin, "k": "r", "t": table_id, "r": offer})
 
 
 def presence_events(origin: str, seats: dict[str, list[int]]) -> list[str]:

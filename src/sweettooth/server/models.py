@@ -1,7 +1,8 @@
 """The database: a table is its record (seed, options, actions) plus who sits where.
 
-Six tables, SQLAlchemy 2 declarative models; the schema itself is created by the Alembic
-migrations in `migrations/` (applied when the server starts), never by `create_all`.
+Nine tables (the players' own are in `players_models.py`), SQLAlchemy 2 declarative models;
+the schema itself is created by the Alembic migrations in `migrations/` (applied when the
+server starts), never by `create_all`.
 
 - `tables`: one row per game table: game id, rules version, player count, seed, options, the
   seed of the bots' own dice, status and, once over, the result. Seeds have 128 bits, so the
@@ -17,6 +18,10 @@ migrations in `migrations/` (applied when the server starts), never by `create_a
   a rematch links tables into (`rematch.py`).
 - `table_clocks` (schema 0005): a table's time control, when play started, the seats whose time
   ran out (`clock.py`, `clock_store.py`).
+- `reviews` (schema 0006): a seat's post-game review, its claim, progress and result
+  (`review_jobs.py`).
+- `rematch_offers` (schema 0008): the rematch offered at a finished table, its votes and, once
+  all accepted, the new table (`rematch.py`), shared by every server process.
 """
 
 from __future__ import annotations
@@ -148,4 +153,24 @@ class ReviewRow(Base):
     total: Mapped[int] = mapped_column(Integer)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     result: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RematchRow(Base):
+    """The rematch offered at a finished table (schema 0008): `votes` and `keys` are lists by
+    seat (a vote: true, false or null; a key: the hash of the token the seat's player will hold
+    at the new table, derived from their seat token); `seq` counts the changes."""
+
+    __tablename__ = "rematch_offers"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))  # open, declined, ready
+    votes: Mapped[list[bool | None]] = mapped_column(JSON)
+    keys: Mapped[list[str | None]] = mapped_column(JSON)
+    by_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    by_name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    new_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -113,6 +113,7 @@ class Client:
 
     def __init__(self, seat: int | None = None) -> None:
         self.seat = seat
+        self.token: str | None = None  # its seat's token (a rematch derives the next one)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1000
@@ -654,6 +655,7 @@ class TableManager:
             if seat is None:
                 raise ProtocolError("bad_token", "this token opens no seat at this table")
         client.seat = seat
+        client.token = token if seat is not None else None
         async with table.lock:
             was_connected = seat is not None and table.connected(seat)
             started_now = False

@@ -99,6 +99,9 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=100_000,
                         help="evaluate (and save) after every this many steps of a stage")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", type=Path, default=None,
+                        help="go on training a model saved by an earlier run (give stages that "
+                             "are done 0 steps)")
     args = parser.parse_args()
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -115,7 +118,7 @@ def main() -> None:
         ("mixed", ["random"] * half + ["medium"] * (args.envs - half), args.mixed_steps),
         ("medium", ["medium"] * args.envs, args.medium_steps),
     ]
-    model: Any = None
+    model: Any = None if args.load is None else MaskablePPO.load(args.load, device="cpu")
     for name, opponents, steps in stages:
         if steps <= 0:
             continue

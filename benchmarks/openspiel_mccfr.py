@@ -50,19 +50,21 @@ def run(solver: Any, minutes: float) -> tuple[int, float]:
     """MCCFR iterations until `minutes` of CPU time are used; returns (iterations, longest)."""
     budget = 60 * minutes
     start, iterations, longest = time.process_time(), 0, 0.0
-    signal.signal(signal.SIGVTALRM, _alarm)
-    signal.setitimer(signal.ITIMER_VIRTUAL, budget)
+    signal.signal(signal.SIGPROF, _alarm)
+    signal.setitimer(signal.ITIMER_PROF, budget)  # user + system time, as process_time
     try:
         while True:
             t = time.process_time()
             solver.iteration()
             iterations += 1
             longest = max(longest, time.process_time() - t)
+            if iterations & (iterations - 1) == 0:  # 1, 2, 4, 8, ...: progress for slow walks
+                print(f"iteration {iterations} done after {time.process_time() - start:.1f} "
+                      "CPU s", flush=True)
     except OutOfTime:
         pass
     finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-    del start
+        signal.setitimer(signal.ITIMER_PROF, 0)
     return iterations, longest
 
 

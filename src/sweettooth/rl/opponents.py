@@ -130,7 +130,8 @@ class SelfPlay(gymnasium.Wrapper[Any, Any, Any, Any]):
 def freeze_maskable(model: Any) -> MaskedPolicy:
     """A frozen copy of an sb3-contrib `MaskablePPO` (or any model whose `policy.predict`
     takes `action_masks`) trained on this environment's `observation` array (the Dict
-    observation flattened to its `observation` part, e.g. by `ObservationOnly`)."""
+    observation cut to its `observation` part, as `sweettooth.rl.wrappers.ObservationOnly`
+    does). Tested in tests/rl/test_freeze_maskable.py (skipped without sb3-contrib)."""
     import copy
 
     policy = copy.deepcopy(model.policy)

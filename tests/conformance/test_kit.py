@@ -19,6 +19,8 @@ from sweettooth.core.options import OptionValue
 from .golden import path_for, read_header, wanted
 
 SEEDS = int(os.environ.get("SWEETTOOTH_CONFORMANCE_SEEDS", "10"))
+QUICK_SEEDS = 5
+"""Seeds the test command checks for every case; the rest run with `dev.py slow`."""
 
 CASES = [
     pytest.param(gid, players, options, id=f"{gid}-{players}p-{options or 'default'}")
@@ -27,7 +29,10 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(SEEDS))
+@pytest.mark.parametrize("seed", [
+    seed if seed < QUICK_SEEDS else pytest.param(seed, marks=pytest.mark.slow)
+    for seed in range(SEEDS)
+])
 @pytest.mark.parametrize(("gid", "players", "options"), CASES)
 def test_conformance(gid: str, players: int, options: dict[str, OptionValue], seed: int) -> None:
     check_game_once(st.game(gid), players, options, seed)

@@ -68,7 +68,7 @@ async def test_the_log_panel_shows_its_newest_line() -> None:
 
 
 async def test_a_thinking_bot_is_said_once() -> None:
-    app = make_app("lechocolat", 2, seed=3, bot_delay=0.4)
+    app = make_app("lechocolat", 2, seed=3, bot_delay=1.5)  # room for a loaded machine's polls
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         await play_by_pieces(pilot, app, str(app.state.legal_actions()[0]))

@@ -117,8 +117,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One browser per test module: Playwright's sync API runs an event loop in the worker while
+    it is open, and a Textual or anyio test run after it in the same worker (pytest-xdist's
+    work stealing mixes them) needs that loop gone."""
     assert sync_playwright is not None
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

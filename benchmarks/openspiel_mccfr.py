@@ -35,6 +35,7 @@ import pyspiel
 from open_spiel.python.algorithms import external_sampling_mccfr, outcome_sampling_mccfr
 
 import sweettooth.openspiel  # noqa: F401  (registers the games)
+from benchmarks.openspiel_vs_hard import play_chance
 from sweettooth.agents import make_agent
 
 
@@ -75,8 +76,7 @@ def play(game: Any, average: Any, seat: int, other: Any, seed: int) -> float:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            play_chance(state, rs)
             continue
         legal = state.legal_actions()
         player = state.current_player()

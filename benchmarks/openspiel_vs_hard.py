@@ -52,13 +52,18 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         return self.get_final_policy(state, self._root_node)
 
 
+def play_chance(state: Any, rs: np.random.RandomState) -> None:
+    """Play an OpenSpiel chance node: one outcome drawn by its probabilities."""
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(int(rs.choice(outcomes, p=probs)))
+
+
 def play(game: Any, bots: dict[int, Any], seed: int) -> list[float]:
     rng, rs = random.Random(seed), np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
+            play_chance(state, rs)
             continue
         seat = state.current_player()
         bot = bots[seat]

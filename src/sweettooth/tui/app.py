@@ -96,11 +96,15 @@ class SweetApp(Controls):
             yield Board(id="board")
             with Vertical(id="side"):
                 yield Choices(id="choices")
-                with VerticalScroll(id="log"):
-                    yield Static(id="logtext")
+                yield from self.compose_side()
         yield Static(id="status")
         yield MoveLine(id="notation")
         yield Footer()
+
+    def compose_side(self) -> ComposeResult:
+        """The side panel under the choices: the log (a lesson puts its steps above it)."""
+        with VerticalScroll(id="log"):
+            yield Static(id="logtext")
 
     async def on_mount(self) -> None:
         self.title = self.game.title

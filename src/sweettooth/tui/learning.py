@@ -17,19 +17,16 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import VerticalScroll
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from sweettooth.learn import Lesson, LessonBot, Moment, refusal, walk
 from sweettooth.learn.walk import LEARNER
 
 from .app import SweetApp
-from .choosing import Choices
 from .composer import Composer, build
-from .controls import MoveLine
 from .ending import EndScreen
-from .pieces import Board
 
 LEARN_CSS = """
 #side { width: 40%; max-width: 60; }
@@ -59,22 +56,13 @@ class LearnApp(SweetApp):
         self.pointed_at = 0
         """The step whose piece the cursor was last put on."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="players")
-        with Horizontal(id="main"):
-            yield Board(id="board")
-            with Vertical(id="side"):
-                yield Choices(id="choices")
-                # (No on_mount here: Textual runs SweetApp's too, which starts the game.)
-                lesson = VerticalScroll(id="lesson")
-                lesson.border_title = "Lesson"
-                with lesson:
-                    yield Static(id="lessontext")
-                with VerticalScroll(id="log"):
-                    yield Static(id="logtext")
-        yield Static(id="status")
-        yield MoveLine(id="notation")
-        yield Footer()
+    def compose_side(self) -> ComposeResult:
+        # (No on_mount here: Textual runs SweetApp's too, which starts the game.)
+        lesson = VerticalScroll(id="lesson")
+        lesson.border_title = "Lesson"
+        with lesson:
+            yield Static(id="lessontext")
+        yield from super().compose_side()
 
     # -- the lesson's words and pointing -----------------------------------------------------
     def lesson_text(self) -> Text:

@@ -11,6 +11,10 @@ docs/bots.md were made with, for example:
         -o cards=original --out bittersweet.jsonl
     python -m benchmarks.hard_vs_frozen sweetnose --players 3 --out sweetnose.jsonl --report
 
+A run can be split over cores: `--first 100 --out b.jsonl` plays games 100 to 199 while
+another process plays 0 to 99 (`--games 100 --out a.jsonl`); `cat a.jsonl b.jsonl > all.jsonl`
+then reports all 200 (each record names its seats).
+
 Both levels' caps count the searching thread's CPU time (`clock=cpu`), so that what else the
 machine runs does not change how much either searches.
 """
@@ -43,6 +47,9 @@ def main() -> None:
     parser.add_argument("--against", default="hard-2026-12")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("-o", "--option", type=_option, action="append", default=[])
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's index, to split a run over processes (each with "
+                             "its own --out; concatenate the files for --report)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", action="store_true", help="print the figures and stop")
     args = parser.parse_args()
@@ -52,7 +59,7 @@ def main() -> None:
         if args.out.exists() else []
     if not args.report:
         with args.out.open("a") as out:
-            for index in range(len(records), args.games):
+            for index in range(args.first + len(records), args.games):
                 record = play_game(spec, index)
                 records.append(record)
                 out.write(json.dumps(record) + "\n")

@@ -27,6 +27,15 @@ def short_lived(tmp_path: Path) -> Iterator[ServerProcess]:
         yield srv
 
 
+@pytest.fixture
+def quickly_abandoned(tmp_path: Path) -> Iterator[ServerProcess]:
+    """Games end as abandoned a second after their people left; tables nobody joined stay a
+    minute (on a busy machine a join came more than a second after the table was made)."""
+    env = {**ENV, "SWEETTOOTH_WAITING_TABLE_TTL": "60"}
+    with ServerProcess(f"sqlite:///{tmp_path / 'server.sqlite3'}", env=env) as srv:
+        yield srv
+
+
 def status(server: ServerProcess, table_id: str) -> int | str:
     with api(server) as http:
         r = http.get(f"/api/tables/{table_id}")
@@ -48,8 +57,8 @@ def test_a_table_nobody_joins_expires_and_frees_its_opener(short_lived: ServerPr
     assert all(status(srv, t) == 404 for t in tables)
 
 
-def test_a_game_everyone_left_is_ended_as_abandoned(short_lived: ServerProcess) -> None:
-    srv = short_lived
+def test_a_game_everyone_left_is_ended_as_abandoned(quickly_abandoned: ServerProcess) -> None:
+    srv = quickly_abandoned
     left = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "bot"}])["id"]
     never_came = create_table(srv, "lechocolat", HUMANS)["id"]
     join(srv, never_came, "Ada")  # joined, then never connected
@@ -79,20 +88,20 @@ def test_a_game_everyone_left_is_ended_as_abandoned(short_lived: ServerProcess) 
     assert status(srv, left) == "abandoned"
 
 
-def test_a_connected_player_keeps_the_game_alive(short_lived: ServerProcess) -> None:
-    srv = short_lived
+def test_a_connected_player_keeps_the_game_alive(quickly_abandoned: ServerProcess) -> None:
+    srv = quickly_abandoned
     table = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "bot"}])["id"]
     token = join(srv, table, "Ada")
 
-    async def stay() -> None:
+    async def stay() -> int | str:
         async with Player(srv, table, token) as me:
             await me.until_state(lambda m: m["started"])
             await asyncio.sleep(3.0)  # three times abandoned_after
             await me.send({"type": "ping"})
             await me.until("pong")
+            return await asyncio.to_thread(status, srv, table)  # still connected
 
-    asyncio.run(stay())
-    assert status(srv, table) == "playing"
+    assert asyncio.run(stay()) == "playing"
 
 
 def test_expiry_settings_must_be_positive() -> None:

@@ -611,6 +611,8 @@ class TableManager:
         token = "" if digest is not None else secrets.token_urlsafe(32)
         digest = digest or hash_token(token)
         async with table.lock:
+            if table.status == "expired":  # expired while this request waited for the lock
+                raise LobbyError(410, "this table expired: nobody joined it in time")
             for last_try in (False, True):
                 chosen = self._free_seat(table, seat)
                 if await self.write(self.store.claim_seat, table.id, chosen, name, digest):
@@ -996,6 +998,7 @@ class TableManager:
                 return  # joined meanwhile
             await self.write(self.store.delete_table, table.id)
             self.tables.pop(table.id, None)
+            table.status = "expired"  # a join that waited for the lock is refused (410)
         self.cluster.changed(table.id)
         log.info("table %s expired: nobody joined", table.id)
         for client in list(table.clients):

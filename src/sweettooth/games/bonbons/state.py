@@ -72,7 +72,7 @@ from .codes import (
     WRAPPER_UP,
 )
 from .components import Layout
-from .view import public_view
+from .view import log_line, public_view
 
 Event = tuple[int, Action, int, int, int]  # seat, action, face shown (-1: none), outcome, end
 
@@ -100,6 +100,8 @@ class BonbonsState(State):
     by_limit: bool  # the game ended at the turn limit (house rule), not by a win
     events: list[Event]
     _result: Result | None
+    _log: list[str]  # the events' log lines rendered so far (see log_lines)
+    _log_of: list[Event] | None  # the events list _log renders; another one resets it
 
     # -- set-up -------------------------------------------------------------------------------
     @classmethod
@@ -131,6 +133,7 @@ class BonbonsState(State):
         s.by_limit = False
         s.events = []
         s._result = None
+        s._log, s._log_of = [], None
         return s
 
     def copy(self) -> BonbonsState:
@@ -156,6 +159,7 @@ class BonbonsState(State):
         c.by_limit = self.by_limit
         c.events = list(self.events)
         c._result = self._result
+        c._log, c._log_of = [], None  # rendered again if the copy's log is ever read
         return c
 
     # -- queries ------------------------------------------------------------------------------
@@ -412,6 +416,20 @@ class BonbonsState(State):
         return out
 
     # -- views --------------------------------------------------------------------------------
+    def log_lines(self) -> list[str]:
+        """Each event's log line, oldest first ('p0 a2: blue lollipop (theft)'). Events are only
+        ever appended, so each line is rendered once, not again for every view. The list is
+        this state's own: callers copy it before handing it out."""
+        if self._log_of is not self.events:
+            self._log, self._log_of = [], self.events
+        log, events = self._log, self.events
+        if len(log) < len(events):
+            names = self.layout.box.names
+            log.extend(log_line(seat, action.text, names[shown] if shown >= 0 else None,
+                                outcome, end)
+                       for seat, action, shown, outcome, end in events[len(log):])
+        return log
+
     def _view(self, seat: int | None) -> JSON:
         return public_view(self)  # every flip is public (BB-2): one view for all seats
 
@@ -434,5 +452,5 @@ class BonbonsState(State):
             "turn_limit": self.turn_limit,
             "winners": list(self.winners),
             "by_limit": self.by_limit,
-            "events": [[s, a.text, f, o, e] for s, a, f, o, e in self.events],
+            "events": list(self.log_lines()),  # a line says all of its event
         }

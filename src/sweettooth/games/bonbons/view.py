@@ -93,10 +93,7 @@ def public_view(s: BonbonsState, with_log: bool = True) -> JSON:
                 "seen": seen if seen >= 0 else None,
             })
         rows.append(tiles)
-    log = [
-        log_line(seat, action.text, names[shown] if shown >= 0 else None, outcome, end)
-        for seat, action, shown, outcome, end in s.events
-    ] if with_log else []
+    log = list(s.log_lines()) if with_log else []
     out: JSON = {
         "variant": "quick" if lay.removed else "standard",
         "removed": [box.candies[c] for c in lay.removed],

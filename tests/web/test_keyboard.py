@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import shot
@@ -13,8 +14,14 @@ from .helpers import CLICKABLE, END
 FOCUSED_CLICKABLE = f"document.activeElement && document.activeElement.matches({CLICKABLE!r})"
 
 
-def test_sweetshop_by_keyboard_alone(page: Page) -> None:
+@pytest.mark.parametrize("whole", [
+    False, pytest.param(True, marks=pytest.mark.slow, id="whole-game")])
+def test_sweetshop_by_keyboard_alone(page: Page, whole: bool) -> None:
+    """From the lobby into a Sweet Shop game and on, by Tab and Enter alone: 25 moves in the
+    test command (each the first piece Tab reaches that plays), the whole game to its final
+    score under `dev.py slow` (each a piece taken at random on the way)."""
     rng = random.Random(5)
+    take = 0.4 if whole else 1.0  # the chance to play a piece Tab reaches (else Tab on)
     page.goto("/?speed=instant")
     page.wait_for_selector("body[data-ready='1']")
     # The lobby: the game is a radio group (arrow keys), the quick button by Tab.
@@ -28,23 +35,25 @@ def test_sweetshop_by_keyboard_alone(page: Page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_url("**/table.html?t=*")
     moves = 0
-    while True:
+    while whole or moves < 25:
         page.wait_for_selector(f"{END}, {CLICKABLE}", state="visible")
         if page.locator(END).is_visible():
             break
         # Tab along the page to a piece or button that plays now; take one at random.
         for _ in range(300):
             page.keyboard.press("Tab")
-            if page.evaluate(FOCUSED_CLICKABLE) and rng.random() < 0.4:
+            if page.evaluate(FOCUSED_CLICKABLE) and rng.random() < take:
                 break
         if not page.evaluate(FOCUSED_CLICKABLE):
             continue
         page.keyboard.press("Enter")
         moves += 1
         assert moves < 1500, "the game did not end"
-    expect(page.locator(f"{END} .endtitle")).to_contain_text("Final score")
-    assert moves > 10
-    shot(page, "sweetshop-keyboard-end")
+    if whole:
+        expect(page.locator(f"{END} .endtitle")).to_contain_text("Final score")
+        shot(page, "sweetshop-keyboard-end")
+    assert moves >= 25
+    assert int(page.evaluate("document.body.dataset.ply")) >= 10  # the keys played the game on
 
 
 def test_rules_by_keyboard(page: Page) -> None:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,8 +23,12 @@ def test_openapi_schema_is_served(sqlite_server: ServerProcess) -> None:
     assert {"/api/games", "/api/tables", "/api/tables/{table_id}/join"} <= set(schema["paths"])
 
 
-def test_fuzzing_the_api_finds_no_server_error(sqlite_server: ServerProcess) -> None:
-    """Every operation, generated requests (valid and invalid): never a 5xx."""
+@pytest.mark.parametrize("examples", [
+    15, pytest.param(60, marks=pytest.mark.slow, id="60")])
+def test_fuzzing_the_api_finds_no_server_error(sqlite_server: ServerProcess,
+                                               examples: int) -> None:
+    """Every operation, generated requests (valid and invalid): never a 5xx (15 requests per
+    operation in the test command, 60 under `dev.py slow`)."""
     table = create_table(sqlite_server, "bonbons", [{"kind": "human"}, {"kind": "human"}])
     schema = schemathesis.openapi.from_url(f"{sqlite_server.url}/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]  # type: ignore[union-attr]
@@ -33,7 +38,7 @@ def test_fuzzing_the_api_finds_no_server_error(sqlite_server: ServerProcess) -> 
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=40, deadline=None, database=None,
+        @settings(max_examples=examples, deadline=None, database=None,
                   suppress_health_check=list(HealthCheck))
         def fuzz(case: Any) -> None:
             if case.path_parameters and "table_id" in case.path_parameters and \

@@ -4,10 +4,15 @@ rated tables (players only, one seat each) and a rated game's ratings applied ex
 from __future__ import annotations
 
 import asyncio
+import io
 import secrets
 from typing import Any
 
+import segno
+
+from sweettooth.server import players
 from sweettooth.server.db import Store, make_engine
+from sweettooth.server.device_qr import SVG_OPTIONS
 from sweettooth.server.ratings import rate_table
 
 from .harness import Player, ServerProcess, api, create_table
@@ -80,6 +85,60 @@ def test_a_device_link_works_once(sqlite_server: ServerProcess) -> None:
         assert http.get("/api/players/me", headers={"X-Player-Key": thief}).status_code == 401
         made_up = http.post("/api/players/links/redeem", json={"token": key(), "key": thief})
         assert made_up.status_code == 410
+
+
+def _segno_svg(link: str) -> str:
+    out = io.BytesIO()
+    segno.make_qr(link, error="m").save(out, kind="svg", **SVG_OPTIONS)
+    return out.getvalue().decode()
+
+
+def test_a_device_link_has_a_qr_code_for_its_owner_only(sqlite_server: ServerProcess) -> None:
+    srv = sqlite_server
+    home, other, phone = key(), key(), key()
+    me = register(srv, home, "Qi")
+    register(srv, other, "Ro")
+    with api(srv) as http:
+        link = http.post("/api/players/me/links", headers={"X-Player-Key": home}).json()
+        qr = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                       headers={"X-Player-Key": home})
+        assert qr.status_code == 200, qr.text
+        assert qr.headers["content-type"] == "image/svg+xml"
+        assert qr.headers["cache-control"] == "no-store"
+        assert qr.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        assert qr.text == _segno_svg(link["link"])  # the code of exactly this link
+        assert "viewBox" in qr.text and "<script" not in qr.text
+        refusals = {  # the same 404 for any link that is not a live one of this player
+            "another player's": (other, link["token"]),
+            "made up": (home, key()),
+        }
+        for why, (k, token) in refusals.items():
+            r = http.post("/api/players/me/links/qr", json={"token": token},
+                          headers={"X-Player-Key": k})
+            assert r.status_code == 404, why
+            assert "no live device link of yours" in r.json()["detail"]
+            assert link["token"] not in r.text and "svg" not in r.text
+        for head in ({}, {"X-Player-Key": key()}):  # nobody, or a key that opens nobody
+            r = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                          headers=head)
+            assert r.status_code == 401 and link["token"] not in r.text
+        for body in ({}, {"token": ""}, {"token": "x" * 101}, {"token": 7}):
+            r = http.post("/api/players/me/links/qr", json=body, headers={"X-Player-Key": home})
+            assert r.status_code == 422, body
+        used = http.post("/api/players/links/redeem", json={"token": link["token"], "key": phone})
+        assert used.status_code == 200
+        spent = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                          headers={"X-Player-Key": home})
+        assert spent.status_code == 404 and "no live device link" in spent.json()["detail"]
+    store = Store(make_engine(srv.db))
+    try:
+        stale = players.make_link(store, me["id"], ttl=-1.0)
+    finally:
+        store.close()
+    with api(srv) as http:
+        r = http.post("/api/players/me/links/qr", json={"token": stale},
+                      headers={"X-Player-Key": home})
+        assert r.status_code == 404 and "no live device link" in r.json()["detail"]
 
 
 def test_a_rated_game_updates_both_ratings_exactly_once(sqlite_server: ServerProcess) -> None:

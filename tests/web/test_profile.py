@@ -1,6 +1,7 @@
 """A player's profile page after a rated game: the rating per game as the conservative
 estimate with the number of rated games, the game listed as rated with won or lost, and a
-Replay link that opens the replay from the player's seat."""
+Replay link that opens the replay from the player's seat; on the player's own page the name is
+changed (shown as text; a blank name refused with the server's reason)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Server, shot
 from .test_chat_rematch import _play_out
+from .test_device_qr import _as_player
 
 
 def test_a_rated_game_is_on_both_profiles_with_its_rating_and_replay(
@@ -59,3 +61,25 @@ def test_a_rated_game_is_on_both_profiles_with_its_rating_and_replay(
     replay.click()
     page.wait_for_url(f"**/replay.html?t={tid}&seat=1")
     expect(page.locator(".players")).to_contain_text("Kit")
+
+
+def test_the_name_is_changed_on_the_players_own_page_as_text(page: Page, server: Server) -> None:
+    me = _as_player(page, server, "Lou", "light")
+    expect(page.locator("#newname")).to_have_value("Lou")
+    markup = "<b>Lu</b><img src=x onerror=window.__xss=1>"[:40]
+    page.fill("#newname", markup)
+    page.click("#rename button[type=submit]")
+    expect(page.locator("#rename-status")).to_have_text("Name changed.")
+    expect(page.locator("#name-h")).to_have_text(markup)
+    assert page.locator("#name-h b, #name-h img").count() == 0
+    assert page.evaluate("window.__xss") is None
+    assert page.evaluate("localStorage.getItem('sweettooth.name')") == markup
+    page.fill("#newname", "   ")  # only blanks: the server says what is wrong, nothing changes
+    page.click("#rename button[type=submit]")
+    expect(page.locator("#rename-status")).to_contain_text(
+        "Could not change the name: name must be 1 to 40 characters")
+    with httpx.Client(base_url=server.url) as http:
+        assert http.get(f"/api/players/{me['id']}").json()["name"] == markup
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#name-h")).to_have_text(markup)

@@ -5,9 +5,11 @@ notification comes only while the page is hidden."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import Server
 from .helpers import quick_game
@@ -64,12 +66,18 @@ def mover(pages: list[Page]) -> tuple[Page, Page]:
 
 
 def play_turn(page: Page) -> None:
-    """Click the page's pieces (and confirm) until its turn is over."""
-    while page.title() == TURN:
-        targets = page.locator(".actionbar button.confirm, " + MINE)
-        if not targets.count():
-            break
-        targets.first.click()
+    """Click the page's pieces (and confirm) until its turn is over. Between two clicks the
+    board may be redrawn with nothing to click for a moment: wait for it rather than stop."""
+    targets = page.locator(".actionbar button.confirm, " + MINE)
+    for _ in range(40):
+        if page.title() != TURN:
+            return
+        if targets.count():
+            with contextlib.suppress(PlaywrightError):  # redrawn under the click: look again
+                targets.first.click(timeout=5_000)
+        else:
+            page.wait_for_timeout(100)
+    expect(page).not_to_have_title(TURN)
 
 
 def test_title_and_badge_follow_the_turn(browser: Browser, server: Server) -> None:

@@ -4,13 +4,19 @@ rated tables (players only, one seat each) and a rated game's ratings applied ex
 from __future__ import annotations
 
 import asyncio
+import io
+import random
 import secrets
 from typing import Any
 
+import segno
+
+from sweettooth.server import players
 from sweettooth.server.db import Store, make_engine
+from sweettooth.server.device_qr import SVG_OPTIONS
 from sweettooth.server.ratings import rate_table
 
-from .harness import Player, ServerProcess, api, create_table
+from .harness import Player, ServerProcess, api, create_table, wait_for
 from .social import play_out
 
 
@@ -82,6 +88,60 @@ def test_a_device_link_works_once(sqlite_server: ServerProcess) -> None:
         assert made_up.status_code == 410
 
 
+def _segno_svg(link: str) -> str:
+    out = io.BytesIO()
+    segno.make_qr(link, error="m").save(out, kind="svg", **SVG_OPTIONS)
+    return out.getvalue().decode()
+
+
+def test_a_device_link_has_a_qr_code_for_its_owner_only(sqlite_server: ServerProcess) -> None:
+    srv = sqlite_server
+    home, other, phone = key(), key(), key()
+    me = register(srv, home, "Qi")
+    register(srv, other, "Ro")
+    with api(srv) as http:
+        link = http.post("/api/players/me/links", headers={"X-Player-Key": home}).json()
+        qr = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                       headers={"X-Player-Key": home})
+        assert qr.status_code == 200, qr.text
+        assert qr.headers["content-type"] == "image/svg+xml"
+        assert qr.headers["cache-control"] == "no-store"
+        assert qr.text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        assert qr.text == _segno_svg(link["link"])  # the code of exactly this link
+        assert "viewBox" in qr.text and "<script" not in qr.text
+        refusals = {  # the same 404 for any link that is not a live one of this player
+            "another player's": (other, link["token"]),
+            "made up": (home, key()),
+        }
+        for why, (k, token) in refusals.items():
+            r = http.post("/api/players/me/links/qr", json={"token": token},
+                          headers={"X-Player-Key": k})
+            assert r.status_code == 404, why
+            assert "no live device link of yours" in r.json()["detail"]
+            assert link["token"] not in r.text and "svg" not in r.text
+        for head in ({}, {"X-Player-Key": key()}):  # nobody, or a key that opens nobody
+            r = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                          headers=head)
+            assert r.status_code == 401 and link["token"] not in r.text
+        for body in ({}, {"token": ""}, {"token": "x" * 101}, {"token": 7}):
+            r = http.post("/api/players/me/links/qr", json=body, headers={"X-Player-Key": home})
+            assert r.status_code == 422, body
+        used = http.post("/api/players/links/redeem", json={"token": link["token"], "key": phone})
+        assert used.status_code == 200
+        spent = http.post("/api/players/me/links/qr", json={"token": link["token"]},
+                          headers={"X-Player-Key": home})
+        assert spent.status_code == 404 and "no live device link" in spent.json()["detail"]
+    store = Store(make_engine(srv.db))
+    try:
+        stale = players.make_link(store, me["id"], ttl=-1.0)
+    finally:
+        store.close()
+    with api(srv) as http:
+        r = http.post("/api/players/me/links/qr", json={"token": stale},
+                      headers={"X-Player-Key": home})
+        assert r.status_code == 404 and "no live device link" in r.json()["detail"]
+
+
 def test_a_rated_game_updates_both_ratings_exactly_once(sqlite_server: ServerProcess) -> None:
     srv = sqlite_server
     keys = [key(), key()]
@@ -131,6 +191,65 @@ def test_a_rated_game_updates_both_ratings_exactly_once(sqlite_server: ServerPro
     with api(srv) as http:
         games = http.get(f"/api/players/{ids[0]}").json()["games"]
         assert games[0]["table"] == tid and games[0]["rated"] and games[0]["status"] == "finished"
+
+
+def _rating(srv: ServerProcess, player: str, game: str) -> dict[str, Any] | None:
+    with api(srv) as http:
+        r = http.get(f"/api/players/{player}")
+        assert r.status_code == 200, r.text
+    got = [x for x in r.json()["ratings"] if x["game"] == game]
+    return got[0] if got else None
+
+
+def test_a_bot_is_rated_on_the_players_scale_through_a_rated_game(
+    sqlite_server: ServerProcess,
+) -> None:
+    """A rated table with a bot seat: the bot's level is a player (`bot-easy`), rated by the
+    game like the human, with the table on its profile."""
+    srv = sqlite_server
+    k = key()
+    fay = register(srv, k, "Fay")
+    before = _rating(srv, "bot-easy", "lechocolat")
+    tid = create_table(srv, "lechocolat", [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+                       rated=True, bot_speed="instant")["id"]
+    with api(srv) as http:
+        r = http.post(f"/api/tables/{tid}/join", json={"name": "Fay", "seat": 0},
+                      headers={"X-Player-Key": k})
+        assert r.status_code == 201, r.text
+        token = r.json()["token"]
+        seats = http.get(f"/api/ratings?tables={tid}").json()[tid]["seats"]
+    assert sorted((x["seat"], x["player"]) for x in seats) == [(0, fay["id"]), (1, "bot-easy")]
+
+    async def run() -> dict[str, Any]:
+        rng = random.Random(3)
+        async with Player(srv, tid, token) as me:
+            await me.until("state")
+            while me.view["result"] is None:
+                if me.view["to_move"] == 0 and me.view["legal_actions"]:
+                    answer = await me.act(rng.choice(me.view["legal_actions"]))
+                    if answer.get("code") == "stale_ply":  # the bot moved first: look again
+                        if me.ply < answer["ply"]:
+                            await me.until_state(lambda m, at=answer["ply"]: m["ply"] >= at)
+                        continue
+                    assert answer["type"] == "ack", answer
+                else:
+                    await me.until("state")
+            result: dict[str, Any] = me.view["result"]
+            return result
+
+    result = asyncio.run(run())
+    wait_for(lambda: _rating(srv, fay["id"], "lechocolat") is not None, "Fay's rating")
+    wait_for(lambda: (_rating(srv, "bot-easy", "lechocolat") or {}).get("games", 0)
+             == (before or {}).get("games", 0) + 1, "the bot's rating")
+    bot, mine = _rating(srv, "bot-easy", "lechocolat"), _rating(srv, fay["id"], "lechocolat")
+    assert bot is not None and mine is not None and mine["games"] == 1
+    if result["winners"] == [1] and before is None:  # the same scale: the winner above
+        assert bot["rating"] > mine["rating"]
+    elif result["winners"] == [0] and before is None:
+        assert mine["rating"] > bot["rating"]
+    with api(srv) as http:
+        games = http.get("/api/players/bot-easy").json()["games"]
+    assert any(g["table"] == tid and g["rated"] and g["seat"] == 1 for g in games)
 
 
 def test_rated_tables_need_a_human_seat(sqlite_server: ServerProcess) -> None:

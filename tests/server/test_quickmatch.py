@@ -9,6 +9,7 @@ import contextlib
 import secrets
 import threading
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import insert, select
@@ -29,6 +30,7 @@ from sweettooth.server.quickmatch import (
 from sweettooth.server.ratings import MODEL, rate_table
 from sweettooth.server.tables import TableManager
 
+from .harness import ServerProcess, api, wait_for
 from .managers import manager
 
 
@@ -218,3 +220,43 @@ def test_a_rating_is_applied_once_however_many_writers_try(db_url: str) -> None:
     finally:
         for st in stores:
             st.close()
+
+
+def test_over_http_bots_fill_a_table_only_once_the_chosen_wait_is_over(
+    sqlite_server: ServerProcess,
+) -> None:
+    """Through the server's own loop: "bots now" (wait 0) gets a rated table with a bot at once,
+    while an entry made before it with a 10 s wait is still waiting when that table is made (the
+    loop's round that seated the second looked at the first and left it)."""
+    keys = [secrets.token_urlsafe(32) for _ in range(2)]
+    with api(sqlite_server) as http:
+        for k, name in zip(keys, ("Hal", "Ivy"), strict=True):
+            assert http.post("/api/players", json={"key": k, "name": name}).status_code == 201
+
+        def ask(k: str, game: str, wait: int) -> str:
+            r = http.post("/api/quickmatch", headers={"X-Player-Key": k}, json={
+                "game": game, "players": 2, "wait": wait,
+                "seat_token": secrets.token_urlsafe(32)})
+            assert r.status_code == 201, r.text
+            qid: str = r.json()["id"]
+            return qid
+
+        def status(k: str, qid: str) -> dict[str, Any]:
+            got: dict[str, Any] = http.get(f"/api/quickmatch/{qid}",
+                                           headers={"X-Player-Key": k}).json()
+            return got
+
+        later = ask(keys[0], "bonbons", 10)
+        now = ask(keys[1], "lechocolat", 0)
+        wait_for(lambda: status(keys[1], now)["status"] == "matched", "the bots-now table")
+        assert status(keys[0], later)["status"] == "waiting"
+        table = status(keys[1], now)["table"]
+        seats = http.get(f"/api/tables/{table}").json()["seats"]
+        assert sorted(s["kind"] for s in seats) == ["bot", "human"]
+        assert [s["name"] for s in seats if s["kind"] == "human"] == ["Ivy"]
+        assert http.get(f"/api/ratings?tables={table}").json()[table]["rated"] is True
+        bad = http.post("/api/quickmatch", headers={"X-Player-Key": keys[0]}, json={
+            "game": "bonbons", "players": 2, "wait": 7, "seat_token": secrets.token_urlsafe(32)})
+        assert bad.status_code == 422 and "wait must be one of" in bad.json()["detail"]
+        assert http.delete(f"/api/quickmatch/{later}",
+                           headers={"X-Player-Key": keys[0]}).status_code == 204

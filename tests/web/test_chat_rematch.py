@@ -118,6 +118,9 @@ def test_rematch_declined_then_accepted_moves_both_players(new_page: Any, server
     _open(ada, tid, tokens[0])
     _open(bo, tid, tokens[1])
     _play_out(server, tid, tokens, seed=7)
+    with httpx.Client(base_url=server.url) as http:
+        winners = http.get(f"/api/tables/{tid}").json()["result"]["winners"]
+    wins = {name: int(seat in winners) for seat, name in enumerate(("Ada", "Bo"))}
     for page in (ada, bo):
         expect(page.locator(".endscreen .playagain")).to_be_visible()
     ada.click(".endscreen .playagain")
@@ -138,6 +141,8 @@ def test_rematch_declined_then_accepted_moves_both_players(new_page: Any, server
     expect(ada.locator(".table-root.myturn")).to_have_count(0)
     shot(bo, "rematch-new-table")
     expect(ada.locator("#series")).to_contain_text("1 of 2 games finished")
+    for page in (ada, bo):  # the score: the first game's wins, by the names at this table
+        expect(page.locator("#series")).to_contain_text(f"Bo {wins['Bo']}, Ada {wins['Ada']}")
 
 
 def test_replay_shows_the_chat_as_text(page: Page, server: Server) -> None:

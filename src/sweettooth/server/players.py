@@ -126,6 +126,17 @@ def make_link(store: Store, player_id: str, ttl: float = LINK_TTL) -> str:
     return token
 
 
+def live_link(store: Store, token: str, player_id: str) -> bool:
+    """Whether `token` is a one-time link of `player_id` that can still be used (not used, not
+    expired). False alike for an unknown token and for another player's: nothing is revealed."""
+    lk = PlayerLinkRow.__table__.c
+    with store.engine.connect() as conn:
+        row = conn.execute(select(lk.player_id, lk.expires_at, lk.used_at)
+                           .where(lk.token_hash == hash_token(token))).first()
+    return (row is not None and row.player_id == player_id and row.used_at is None
+            and _aware(row.expires_at) > _now())
+
+
 def redeem_link(store: Store, token: str, key_hash: str) -> dict[str, Any]:
     """Give the device key `key_hash` the identity of the link's player; the link is spent.
     PlayerError 410 when the link is unknown, used or expired (nothing changes then)."""

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 import sweettooth as st
 
-from . import players, quickmatch
+from . import device_qr, players, quickmatch
 from .models import TableRow
 from .players import PlayerError, check_key, check_name
 from .players_models import RatedTableRow, TablePlayerRow
@@ -46,6 +46,12 @@ class Redeem(BaseModel):
     model_config = STRICT
     token: str = Field(min_length=1, max_length=100)
     key: str = Field(max_length=100)
+
+
+class LinkToken(BaseModel):
+    model_config = STRICT
+    token: str = Field(min_length=1, max_length=100, description="the token of a device link "
+                       "this player made (from `POST /api/players/me/links`)")
 
 
 class QuickMatchAsk(BaseModel):
@@ -119,9 +125,29 @@ async def device_link(request: Request, x_player_key: KeyHeader = None) -> dict[
     m = _manager(request)
     me = await current(m, x_player_key)
     token: str = await m.write(players.make_link, m.store, me["id"])
-    base = str(request.base_url).rstrip("/")
-    return {"token": token, "link": f"{base}/players/link#token={token}",
-            "expires_in": int(players.LINK_TTL)}
+    return {"token": token, "link": _link_url(request, token), "expires_in": int(players.LINK_TTL)}
+
+
+def _link_url(request: Request, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/players/link#token={token}"
+
+
+@router.post("/api/players/me/links/qr", response_class=Response, responses={
+    200: {"content": {"image/svg+xml": {}}, "description": "the QR code of the device link"},
+    404: {"description": "no live device link of this player has this token"}})
+async def device_link_qr(body: LinkToken, request: Request, x_player_key: KeyHeader = None
+                         ) -> Response:
+    """The QR code (SVG) of one of this player's live device links: the same link as text, for
+    a phone's camera. Asked as the player (X-Player-Key), with the token in the body (never in
+    a URL). A token that is unknown, used, expired or another player's gets the same 404."""
+    m = _manager(request)
+    me = await current(m, x_player_key)
+    if not await m.db(players.live_link, m.store, body.token, me["id"]):
+        raise HTTPException(404, "no live device link of yours has this token (used, expired "
+                            "or never made by you); make a new device link")
+    return Response(device_qr.link_svg(_link_url(request, body.token)),
+                    media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
 
 
 @router.post("/api/players/links/redeem")

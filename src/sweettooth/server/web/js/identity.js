@@ -63,6 +63,21 @@ export async function rename(name) {
 /** A one-time link that opens this player on another device: {link, expires_in}. */
 export const deviceLink = () => api("/api/players/me/links", { method: "POST", headers: playerHeaders(true) });
 
+/** The QR code (an SVG Blob, drawn by the server) of one of this player's live device links. */
+export async function deviceLinkQr(token) {
+  const res = await fetch("/api/players/me/links/qr", {
+    method: "POST", body: JSON.stringify({ token }),
+    headers: { "Content-Type": "application/json", ...playerHeaders(true) },
+  });
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    const err = new Error(data && typeof data.detail === "string" ? data.detail : `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
+  return res.blob();
+}
+
 /** Use a one-time link: this device becomes its player (its own key, made now if needed). */
 export async function redeemLink(token) {
   const key = deviceKey();

@@ -2,7 +2,7 @@
 // game, their games with links to the replays; /players/link#token=... uses a device link.
 import { h, mount } from "./dom.js";
 import { listGames, links } from "./api.js";
-import { knownPlayer, whoAmI, rename, deviceLink, redeemLink, getProfile, profileUrl } from "./identity.js";
+import { knownPlayer, whoAmI, rename, deviceLink, deviceLinkQr, redeemLink, getProfile, profileUrl } from "./identity.js";
 
 const $ = (id) => document.getElementById(id);
 const playerId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -55,6 +55,22 @@ async function showProfile() {
   }
 }
 
+let qrUrl = null;
+
+/** The link's QR code beside it (the same link, drawn by the server; the image's alt says so). */
+async function showQr(token) {
+  const img = $("link-qr");
+  $("qr-box").hidden = true;
+  if (qrUrl) URL.revokeObjectURL(qrUrl);
+  qrUrl = URL.createObjectURL(await deviceLinkQr(token));
+  await new Promise((resolve, reject) => {
+    img.onload = resolve;
+    img.onerror = () => reject(new Error("the QR code did not load: use the link above"));
+    img.src = qrUrl;
+  });
+  $("qr-box").hidden = false;
+}
+
 function setupOwn() {
   $("rename").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -73,6 +89,7 @@ function setupOwn() {
       $("link").value = l.link;
       $("link-box").hidden = false;
       $("link").select();
+      await showQr(l.token);
     } catch (err) {
       $("error").textContent = err.message;
     }

@@ -13,7 +13,6 @@ from typing import Any
 
 from sweettooth.core import JSON
 
-from . import plots
 from .estimates import MIN_N, is_estimate, significant
 
 CSS = """
@@ -99,6 +98,7 @@ def _settings(run: JSON, label: str) -> str:
 
 
 def _img(fig: Any, alt: str) -> str:
+    from . import plots
     return f'<img src="{plots.data_uri(fig)}" alt="{escape(alt)}">'
 
 
@@ -145,6 +145,7 @@ def render(
     """The whole report. `runs` is one summary, or A and B with `delta` = compare(A, B);
     `run_note` (plain text) says how the games were run: timings, and whether Ray was slower
     than the local pool would have been."""
+    from . import plots  # matplotlib loads only when a page is drawn (not for every CLI start)
     a = runs[0]
     b = runs[1] if len(runs) > 1 else None
     parts = [

@@ -226,12 +226,15 @@ def test_a_bot_is_rated_on_the_players_scale_through_a_rated_game(
             await me.until("state")
             while me.view["result"] is None:
                 if me.view["to_move"] == 0 and me.view["legal_actions"]:
+                    sent = me.ply
                     answer = await me.act(rng.choice(me.view["legal_actions"]))
                     if answer.get("code") == "stale_ply":  # the bot moved first: look again
                         if me.ply < answer["ply"]:
                             await me.until_state(lambda m, at=answer["ply"]: m["ply"] >= at)
                         continue
                     assert answer["type"] == "ack", answer
+                    if me.ply <= sent:  # the ack can come before the state frame of that move
+                        await me.until_state(lambda m, at=sent: m["ply"] > at)
                 else:
                     await me.until("state")
             result: dict[str, Any] = me.view["result"]

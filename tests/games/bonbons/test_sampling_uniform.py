@@ -78,3 +78,22 @@ def test_unseen_faces_are_dealt_uniformly(seed: int, players: int) -> None:
     faces = {f: float(n) for f, n in left.items()}
     check_uniform(GAME, view, seat, round_face, faces, 25 * len(faces), seed=seed * 10_000)
     check_components(state, GAME.sample(view, seat, 0), "bonbons small position")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_dealt_position_has_the_events_its_log_tells(players: int) -> None:
+    """The sampler reads the log back into events (seat, action, face shown, outcome, end) and
+    keeps the lines it read; a copy renders its log again from those events alone, which must
+    give the same lines, at every point of a random game (every outcome and end of a go)."""
+    state = GAME.new(players, seed=players)
+    chooser = random.Random(players)
+    outcomes: set[str] = set()
+    while state.to_move is not None:
+        if len(state.history) % 5 == 0:
+            view = state.view(0)
+            dealt = GAME.sample(view, 0, len(state.history))
+            assert dealt.copy().view(0)["log"] == view["log"]
+            assert dealt.history == state.history
+        state.apply(chooser.choice(state.legal_actions()))
+        outcomes.add(state.view(None)["log"][-1].split("(")[-1])
+    assert len(outcomes) >= 4, outcomes

@@ -105,6 +105,7 @@ def state_from_view(
         s.rd_seat, s.rd_slot = int(seat), int(slot) - 1
     events: list[Event] = [_event(line, codes) for line in view["log"]]
     s.events = events
+    s._log, s._log_of = list(view["log"]), events  # the lines these events render (BB log)
     s.history = [e[1] for e in events]
     if s.phase == OVER:
         s.mover = events[-1][0]

@@ -134,10 +134,18 @@ def main(argv: list[str]) -> None:
     elif command == "test":
         ensure("dev")
         run(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
-        run(BIN / "mypy")
+        # mypy checks while the tests run (the suite leaves part of the machine idle, waiting
+        # on browsers and servers); its report follows the tests', and either failing fails.
+        mypy = subprocess.Popen([str(BIN / "mypy")], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
-        run(BIN / "pytest", "-n", workers(), "--dist", "worksteal", "-rfEs",
-            "--durations=20", *marks, *rest)  # -rs: why each skipped test skipped; the slowest 20
+        tests = subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
+                                 "-rfEs", "--durations=20", *marks, *rest], cwd=ROOT)
+        # -rs: why each skipped test skipped; the slowest 20
+        typing_report, _ = mypy.communicate()
+        sys.stdout.write(f"mypy: {typing_report}")
+        if tests or mypy.returncode:
+            sys.exit(tests or mypy.returncode)
     elif command == "slow":
         ensure("dev")
         run(BIN / "pytest", "-n", workers(), "--dist", "worksteal", "-rfEs",

@@ -18,7 +18,7 @@ from .harness import Servers, api, create_table, wait_for
 
 LEASE = 1.0
 PAUSE = 3.0
-ENV = {"SWEETTOOTH_LEASE_SECONDS": str(LEASE), "SWEETTOOTH_BOT_DELAY": "0.05"}
+ENV = {"SWEETTOOTH_LEASE_SECONDS": str(LEASE), "SWEETTOOTH_BOT_DELAY": "0.02"}
 
 
 def stored(db_url: str, table: str) -> list[tuple[int, float]]:

@@ -55,8 +55,8 @@ def test_fingerprint_shows_from_the_lobby_on(page: Page) -> None:
 def test_spectator_header_and_end_screen_check_the_seed(page: Page) -> None:
     page.goto("/")
     base = page.url.rstrip("/")
-    table = _open(base, {"game": "lechocolat", "seats": [{"kind": "bot", "level": "easy"},
-                                                          {"kind": "bot", "level": "easy"}]})
+    bots = [{"kind": "bot", "level": "easy"}] * 2
+    table = _open(base, {"game": "lechocolat", "bot_speed": "instant", "seats": bots})
     sha = str(table["seed_sha256"])
     page.goto(f"/table.html?t={table['id']}&watch=1")
     expect(page.locator(".tablehead .fingerprint code")).to_have_text(sha[:12])

@@ -144,3 +144,23 @@ def test_importing_the_module_needs_no_torch() -> None:
     code = ("import sys, sweettooth.rl.imitation; "
             "assert 'torch' not in sys.modules, 'torch was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_observe_is_what_the_rows_and_the_student_see() -> None:
+    shown: list[int] = []
+
+    def observe(env: Any, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        extra = [env.seat, len(env.aec.state.history)]
+        return np.concatenate([obs, np.array(extra, np.float32)])
+
+    def student(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+        shown.append(len(obs))
+        return lowest(obs, mask)
+
+    plain = collect(2, seed=9, student=lowest)
+    data = collect(2, seed=9, student=student, observe=observe)
+    assert data.obs.shape == (len(plain), plain.obs.shape[1] + 2)
+    assert set(shown) == {plain.obs.shape[1] + 2}
+    assert np.array_equal(data.obs[:, :-2], plain.obs)
+    assert data.obs[:, -2].tolist() == data.seats.tolist()
+    assert np.array_equal(data.actions, plain.actions)

@@ -85,6 +85,8 @@ def collect(
     seed: int = 0,
     score_weight: float = 0.0,
     stats: Collected | None = None,
+    observe: Callable[[SweettoothGym, npt.NDArray[np.float32]], npt.NDArray[np.float32]]
+    | None = None,
 ) -> Demos:
     """Play `episodes` games (the game's least number of players), the learner in seat
     `e % players` of episode `e` on the deal of seed `seed + e`, and record every learner
@@ -95,7 +97,11 @@ def collect(
     is that label, or `student(observation, mask)` when a student is given. `opponent` is the
     other seats' opponent, or a list of them taken in turn every `players` episodes (so that
     each meets every seat). The reward is the win share plus `score_weight` times the final score,
-    as in the environments. `stats`, if given, is filled in (returns, agreement)."""
+    as in the environments. `stats`, if given, is filled in (returns, agreement).
+
+    `observe(env, observation)`, if given, is what the learner sees instead of the observation
+    array (e.g. the array with features added, as a wrapper of the environment adds them); it
+    is called at each learner turn, and the rows and the student get what it returns."""
     opponents = list(opponent) if _is_list(opponent) else [opponent]  # type: ignore[arg-type]
     if not opponents:
         raise ValueError("opponent: give at least one")
@@ -120,11 +126,12 @@ def collect(
         total, done = 0.0, False
         while not done:
             mask = obs["action_mask"].astype(bool)
+            seen = obs["observation"] if observe is None else observe(env, obs["observation"])
             wanted = label.act(env.aec, env.seat)
-            move = wanted if student is None else int(student(obs["observation"], mask))
+            move = wanted if student is None else int(student(seen, mask))
             agree += move == wanted
             moves += 1
-            rows["obs"].append(obs["observation"])
+            rows["obs"].append(seen)
             rows["masks"].append(mask)
             rows["actions"].append(wanted)
             obs, reward, terminated, truncated, _ = env.step(move)
@@ -141,6 +148,8 @@ def collect(
     first = gymnasium.make(env_id, views="lazy").unwrapped
     assert isinstance(first, SweettoothGym)
     size, actions = first.aec.spec.size, len(first.aec.spec.actions)
+    if rows["obs"]:
+        size = len(rows["obs"][0])
     return Demos(
         np.array(rows["obs"], np.float32).reshape(-1, size),
         np.array(rows["masks"], np.bool_).reshape(-1, actions),
@@ -167,17 +176,20 @@ def dagger(
     seed: int = 0,
     score_weight: float = 0.0,
     log: Callable[[int, Demos, Collected], None] | None = None,
+    observe: Callable[[SweettoothGym, npt.NDArray[np.float32]], npt.NDArray[np.float32]]
+    | None = None,
 ) -> Demos:
     """DAgger: for each of `rounds` rounds, `student = fit(data)`, the student plays `episodes`
     games (deals from `seed + round * episodes`), the teacher labels every state it visits, and
     those rows are added to `data`. Returns the aggregated data (fit it once more for the final
-    student). `log(round, new rows, stats)` is called after each round."""
+    student). `log(round, new rows, stats)` is called after each round; `observe` is passed
+    on to `collect`."""
     for r in range(rounds):
         student = fit(data)
         stats = Collected([], float("nan"))
         new = collect(episodes, teacher=teacher, opponent=opponent, student=student,
                       game_id=game_id, seed=seed + r * episodes, score_weight=score_weight,
-                      stats=stats)
+                      stats=stats, observe=observe)
         data = data + new
         if log is not None:
             log(r, new, stats)

@@ -138,6 +138,7 @@ def main() -> None:
                         help="comma-separated opponents of the imitation games, taken in turn")
     parser.add_argument("--bc-epochs", type=int, default=20)
     parser.add_argument("--bc-lr", type=float, default=1e-3)
+    parser.add_argument("--bc-batch", type=int, default=256)
     parser.add_argument("--value-weight", type=float, default=0.5)
     parser.add_argument("--random-steps", type=int, default=0)
     parser.add_argument("--mixed-steps", type=int, default=0)
@@ -198,7 +199,8 @@ def main() -> None:
 
         def fit(data: Demos) -> Any:
             losses = clone_maskable(model, data, epochs=args.bc_epochs, lr=args.bc_lr,
-                                    value_weight=args.value_weight, seed=args.seed)
+                                    value_weight=args.value_weight,
+                                    batch_size=args.bc_batch, seed=args.seed)
             print(f"  cloned on {len(data)} states: loss {losses[0]:.3f} -> {losses[-1]:.3f}, "
                   f"agreement on them {agreement_maskable(model, data):.3f} {minutes()}",
                   flush=True)

@@ -46,6 +46,9 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import sweettooth.rl  # noqa: F401  (registers the environments)
+from sweettooth.games.lechocolat.bar import CELLS, WIDTH, Rect
+from sweettooth.games.lechocolat.heuristics import CLAIM_LIMIT, Board
+from sweettooth.rl.gym import SweettoothGym
 from sweettooth.rl.imitation import (
     Collected,
     Demos,
@@ -55,6 +58,7 @@ from sweettooth.rl.imitation import (
     dagger,
     greedy_maskable,
 )
+from sweettooth.rl.spec import OBS_BOUND
 from sweettooth.rl.wrappers import ObservationOnly
 
 ID = "sweettooth/LeChocolat-v0"
@@ -63,32 +67,87 @@ SELECT_SEED = 2_000_000
 DEMO_SEED = 3_000_000
 
 
-def make(opponent: str, seat: int, score_weight: float) -> Callable[[], gymnasium.Env[Any, Any]]:
-    def thunk() -> gymnasium.Env[Any, Any]:
-        env = gymnasium.make(ID, opponent=opponent, seat=seat, views="lazy",
-                             score_weight=score_weight)
-        return ObservationOnly(env.unwrapped)
-
-    return thunk
+FEATURES = 5 * CELLS + 1
+"""`--cell-values`: per cell, five worths in VP / 5 (0 for a claimed cell), then the lead."""
 
 
-def stage_envs(opponents: list[str], score_weight: float) -> DummyVecEnv:
-    return DummyVecEnv([make(o, i % 2, score_weight) for i, o in enumerate(opponents)])
+def cell_values(env: SweettoothGym) -> npt.NDArray[np.float32]:
+    """What the learner's view says each cell on the table is worth now, read with the medium
+    bot's scoring (`Board`: the card's values, sets and majorities, a blank side at its
+    tile-set odds): per cell, the learner's gain from one more such tile, the opponent's, the
+    learner's gain from claiming its group whole (when it has 3 tiles or fewer), and the most
+    the learner and the opponent could take from its group in one turn; then the learner's
+    expected lead. The view is the learner's own (`state.view(seat)`)."""
+    out = np.zeros(FEATURES, np.float32)
+    state = env.aec.state
+    if state.to_move is None:
+        return out
+    seat = env.seat
+    view = state.view(seat)
+    board = Board(view)
+    for name in view["groups"]:
+        group = Rect.parse(name)
+        claim = board.gain(seat, group) if group.area <= CLAIM_LIMIT else 0.0
+        mine, theirs = board.best_take(seat, group), board.best_take(1 - seat, group)
+        for c in group.cells():
+            one = Rect(c % WIDTH, c // WIDTH, 1, 1)
+            out[5 * c:5 * c + 5] = (board.gain(seat, one), board.gain(1 - seat, one), claim,
+                                    mine, theirs)
+    out[-1] = board.margin(seat)
+    out /= 5
+    np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+    return out
+
+
+class CellValues(gymnasium.ObservationWrapper[Any, Any, Any]):
+    """`ObservationOnly`'s array followed by `cell_values` (`--cell-values`)."""
+
+    def __init__(self, env: ObservationOnly) -> None:
+        super().__init__(env)
+        size = env.observation_space.shape[0] + FEATURES
+        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
+        self.inner: Any = env.unwrapped
+
+    def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.concatenate([observation, cell_values(self.inner)])
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
+        return mask
+
+
+def with_values(env: SweettoothGym, observation: npt.NDArray[np.float32]
+                ) -> npt.NDArray[np.float32]:
+    """`CellValues`'s observation, for `collect(observe=...)`."""
+    return np.concatenate([observation, cell_values(env)])
+
+
+def one_env(opponent: str, seat: int, score_weight: float = 0.0,
+            values: bool = False) -> gymnasium.Env[Any, Any]:
+    env = ObservationOnly(gymnasium.make(ID, opponent=opponent, seat=seat, views="lazy",
+                                         score_weight=score_weight).unwrapped)
+    return CellValues(env) if values else env
+
+
+def stage_envs(opponents: list[str], score_weight: float, values: bool) -> DummyVecEnv:
+    return DummyVecEnv([
+        (lambda o=o, s=i % 2: one_env(o, s, score_weight, values))
+        for i, o in enumerate(opponents)])
 
 
 def evaluate(policy: Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], int],
-             games: int, first_seed: int = EVAL_SEED) -> list[float]:
+             games: int, first_seed: int = EVAL_SEED, values: bool = False) -> list[float]:
     """Win shares of `policy` against medium on the deals from `first_seed`, seats
     alternating (deal `first_seed + g // 2` for game g)."""
-    envs = [ObservationOnly(gymnasium.make(ID, opponent="medium", seat=s, views="lazy").unwrapped)
-            for s in (0, 1)]
+    envs = [one_env("medium", s, values=values) for s in (0, 1)]
     shares = []
     for g in range(games):
         env = envs[g % 2]
         obs, _ = env.reset(seed=first_seed + g // 2)
         done, reward = False, 0.0
         while not done:
-            obs, r, terminated, truncated, _ = env.step(policy(obs, env.action_masks()))
+            mask = env.action_masks()  # type: ignore[attr-defined]
+            obs, r, terminated, truncated, _ = env.step(policy(obs, mask))
             reward += float(r)
             done = terminated or truncated
         shares.append(reward)
@@ -104,14 +163,15 @@ def interval(xs: list[float]) -> str:
 class Keeper:
     """Scores checkpoints on the selection deals and keeps the best as `best.zip`."""
 
-    def __init__(self, out: Path, games: int) -> None:
-        self.out, self.games = out, games
+    def __init__(self, out: Path, games: int, values: bool) -> None:
+        self.out, self.games, self.values = out, games, values
         self.best = -1.0
         self.best_name = ""
 
     def check(self, model: Any, name: str) -> float:
         model.save(self.out / name)
-        share = statistics.fmean(evaluate(greedy_maskable(model), self.games, SELECT_SEED))
+        share = statistics.fmean(evaluate(greedy_maskable(model), self.games, SELECT_SEED,
+                                              self.values))
         if share > self.best:
             self.best, self.best_name = share, name
             model.save(self.out / "best")
@@ -155,6 +215,9 @@ def main() -> None:
                         help="games on the selection deals that score each checkpoint")
     parser.add_argument("--eval-every", type=int, default=25_000,
                         help="score (and save) after every this many steps of a PPO stage")
+    parser.add_argument("--cell-values", action="store_true",
+                        help="add cell_values (what each cell is worth, read from the view with "
+                             "the medium bot's scoring) to the observation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--load", type=Path, default=None,
                         help="go on training a model saved by an earlier run")
@@ -178,7 +241,7 @@ def main() -> None:
         ("mixed", ["random"] * half + ["medium"] * (args.envs - half), args.mixed_steps),
         ("medium", ["medium"] * args.envs, args.medium_steps),
     ]
-    keeper = Keeper(args.out, args.select_games)
+    keeper = Keeper(args.out, args.select_games, args.cell_values)
     model: Any = None
     if args.load is not None:
         model = MaskablePPO.load(args.load, device="cpu")
@@ -189,13 +252,15 @@ def main() -> None:
         model.clip_range = lambda _: args.clip_range
     else:
         model = MaskablePPO(
-            "MlpPolicy", stage_envs(["medium"] * args.envs, args.score_weight), seed=args.seed,
+            "MlpPolicy", stage_envs(["medium"] * args.envs, args.score_weight, args.cell_values),
+            seed=args.seed,
             n_steps=256, batch_size=256, n_epochs=4, learning_rate=args.learning_rate,
             gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef, clip_range=args.clip_range,
             policy_kwargs={"net_arch": args.net_arch}, device="cpu", verbose=0)
     if args.imitate:
         opponents = args.dagger_opponents.split(",")
         sw = args.score_weight
+        observe = with_values if args.cell_values else None
 
         def fit(data: Demos) -> Any:
             losses = clone_maskable(model, data, epochs=args.bc_epochs, lr=args.bc_lr,
@@ -214,22 +279,22 @@ def main() -> None:
             keeper.check(model, f"clone-{r}")
 
         data = collect(args.demo_episodes, teacher=args.imitate, opponent=opponents,
-                       seed=DEMO_SEED + args.seed * 100_000, score_weight=sw)
+                       seed=DEMO_SEED + args.seed * 100_000, score_weight=sw, observe=observe)
         print(f"stage 0: {args.imitate} played {args.demo_episodes} games: {len(data)} "
               f"states {minutes()}", flush=True)
         data = dagger(fit, data, args.dagger_rounds, args.dagger_episodes,
                       teacher=args.imitate, opponent=opponents,
                       seed=DEMO_SEED + args.seed * 100_000 + args.demo_episodes,
-                      score_weight=sw, log=log)
+                      score_weight=sw, log=log, observe=observe)
         fit(data)
         keeper.check(model, "imitation")
-        print(f"after imitation: win share vs medium "
-              f"{interval(evaluate(greedy_maskable(model), args.eval_games))} {minutes()}",
+        shares = evaluate(greedy_maskable(model), args.eval_games, values=args.cell_values)
+        print(f"after imitation: win share vs medium {interval(shares)} {minutes()}",
               flush=True)
     for name, opponents, steps in stages:
         if steps <= 0:
             continue
-        model.set_env(stage_envs(opponents, args.score_weight))
+        model.set_env(stage_envs(opponents, args.score_weight, args.cell_values))
         done = 0
         while done < steps:
             chunk = min(args.eval_every, steps - done)
@@ -239,9 +304,9 @@ def main() -> None:
                   f"{minutes()}", flush=True)
             keeper.check(model, f"{name}-{done}")
     best = MaskablePPO.load(args.out / "best", device="cpu")
-    print(f"best checkpoint ({keeper.best_name}) vs medium: win share "
-          f"{interval(evaluate(greedy_maskable(best), args.eval_games))} {minutes()}",
-          flush=True)
+    shares = evaluate(greedy_maskable(best), args.eval_games, values=args.cell_values)
+    print(f"best checkpoint ({keeper.best_name}) vs medium: win share {interval(shares)} "
+          f"{minutes()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ return); then `--dagger-rounds` rounds in which the clone plays `--dagger-episod
 labels the states it visits, the data are aggregated and the clone is trained again on all of
 them (`sweettooth.rl.imitation`).
 
+With `--cell-values` the observation also holds `cell_values`: what each cell on the table is
+worth to each seat now, read from the learner's own view with the medium bot's scoring (the
+card's values, sets and majorities; a blank side at its tile-set odds), 176 numbers.
+
 PPO stages then train on `--envs` environments (learner seats alternating 0, 1, 0, 1, ...):
 stage 1 all against `random`; stage 2 half against `random`, half against `medium`; stage 3 all
 against `medium`. The reward is the win share (1 for a win, 1/2 for a draw) plus
@@ -220,7 +224,8 @@ def main() -> None:
                              "the medium bot's scoring) to the observation")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--load", type=Path, default=None,
-                        help="go on training a model saved by an earlier run")
+                        help="go on training a model saved by an earlier run (it is scored as "
+                             "the first checkpoint; with no steps, this evaluates it)")
     args = parser.parse_args()
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -250,6 +255,7 @@ def main() -> None:
         model.lr_schedule = lambda _: args.learning_rate
         model.ent_coef = args.ent_coef
         model.clip_range = lambda _: args.clip_range
+        keeper.check(model, "loaded")
     else:
         model = MaskablePPO(
             "MlpPolicy", stage_envs(["medium"] * args.envs, args.score_weight, args.cell_values),

@@ -3,7 +3,8 @@
 a mix of random and medium, then medium alone); docs/rl.md.
 
     pip install -e '.[rl-train]'   # sb3-contrib and torch (CPU wheels do)
-    nice -n 19 python examples/rl/ppo_curriculum.py --out runs/lechocolat --imitate medium
+    nice -n 19 python examples/rl/ppo_curriculum.py --out runs/lechocolat --imitate medium \
+        --cell-values --medium-steps 0     # about 0.22 of 300 games against medium (docs/rl.md)
 
 Stage 0 (with `--imitate BOT`): BOT plays `--demo-episodes` games against the DAgger opponents
 (`--dagger-opponents`, default medium) in the learner's seat, labelling each state with its
@@ -195,12 +196,12 @@ def main() -> None:
                         help="stage 0: clone this bot first (e.g. medium); none by default")
     parser.add_argument("--demo-episodes", type=int, default=400,
                         help="games the bot plays to make the first demonstrations")
-    parser.add_argument("--dagger-rounds", type=int, default=3)
+    parser.add_argument("--dagger-rounds", type=int, default=4)
     parser.add_argument("--dagger-episodes", type=int, default=400,
                         help="games the clone plays in each DAgger round")
     parser.add_argument("--dagger-opponents", default="medium",
                         help="comma-separated opponents of the imitation games, taken in turn")
-    parser.add_argument("--bc-epochs", type=int, default=20)
+    parser.add_argument("--bc-epochs", type=int, default=10)
     parser.add_argument("--bc-lr", type=float, default=1e-3)
     parser.add_argument("--bc-batch", type=int, default=256)
     parser.add_argument("--value-weight", type=float, default=0.5)

@@ -4,7 +4,7 @@ a mix of random and medium, then medium alone); docs/rl.md.
 
     pip install -e '.[rl-train]'   # sb3-contrib and torch (CPU wheels do)
     nice -n 19 python examples/rl/ppo_curriculum.py --out runs/lechocolat --imitate medium \
-        --cell-values --medium-steps 0     # about 0.22 of 300 games against medium (docs/rl.md)
+        --cell-values --medium-steps 0     # 0.253 ± 0.049 of 300 games against medium (docs/rl.md)
 
 Stage 0 (with `--imitate BOT`): BOT plays `--demo-episodes` games against the DAgger opponents
 (`--dagger-opponents`, default medium) in the learner's seat, labelling each state with its
@@ -194,14 +194,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("runs/lechocolat"))
     parser.add_argument("--imitate", default="",
                         help="stage 0: clone this bot first (e.g. medium); none by default")
-    parser.add_argument("--demo-episodes", type=int, default=400,
+    parser.add_argument("--demo-episodes", type=int, default=800,
                         help="games the bot plays to make the first demonstrations")
-    parser.add_argument("--dagger-rounds", type=int, default=4)
-    parser.add_argument("--dagger-episodes", type=int, default=400,
+    parser.add_argument("--dagger-rounds", type=int, default=6)
+    parser.add_argument("--dagger-episodes", type=int, default=600,
                         help="games the clone plays in each DAgger round")
     parser.add_argument("--dagger-opponents", default="medium",
                         help="comma-separated opponents of the imitation games, taken in turn")
-    parser.add_argument("--bc-epochs", type=int, default=10)
+    parser.add_argument("--bc-epochs", type=int, default=8)
     parser.add_argument("--bc-lr", type=float, default=1e-3)
     parser.add_argument("--bc-batch", type=int, default=256)
     parser.add_argument("--value-weight", type=float, default=0.5)

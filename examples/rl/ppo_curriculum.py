@@ -216,6 +216,8 @@ def main() -> None:
     parser.add_argument("--net-arch", type=arch, default=[256, 256],
                         help="hidden layers of the policy and the value networks, e.g. 512,512")
     parser.add_argument("--eval-games", type=int, default=300)
+    parser.add_argument("--eval-seed", type=int, default=EVAL_SEED,
+                        help="the first evaluation deal (game g plays deal eval_seed + g // 2)")
     parser.add_argument("--select-games", type=int, default=200,
                         help="games on the selection deals that score each checkpoint")
     parser.add_argument("--eval-every", type=int, default=25_000,
@@ -239,7 +241,7 @@ def main() -> None:
     def minutes() -> str:
         return f"[{(time.time() - began) / 60:.1f} min]"
 
-    baseline = interval(evaluate(uniform, args.eval_games))
+    baseline = interval(evaluate(uniform, args.eval_games, args.eval_seed))
     print(f"uniform random policy vs medium: win share {baseline}", flush=True)
     half = args.envs // 2
     stages = [
@@ -295,7 +297,8 @@ def main() -> None:
                       score_weight=sw, log=log, observe=observe)
         fit(data)
         keeper.check(model, "imitation")
-        shares = evaluate(greedy_maskable(model), args.eval_games, values=args.cell_values)
+        shares = evaluate(greedy_maskable(model), args.eval_games, args.eval_seed,
+                          values=args.cell_values)
         print(f"after imitation: win share vs medium {interval(shares)} {minutes()}",
               flush=True)
     for name, opponents, steps in stages:
@@ -311,7 +314,8 @@ def main() -> None:
                   f"{minutes()}", flush=True)
             keeper.check(model, f"{name}-{done}")
     best = MaskablePPO.load(args.out / "best", device="cpu")
-    shares = evaluate(greedy_maskable(best), args.eval_games, values=args.cell_values)
+    shares = evaluate(greedy_maskable(best), args.eval_games, args.eval_seed,
+                      values=args.cell_values)
     print(f"best checkpoint ({keeper.best_name}) vs medium: win share {interval(shares)} "
           f"{minutes()}", flush=True)
 

@@ -112,7 +112,7 @@ def test_own_failed_flip_shows_as_long_as_a_bots(page: Page) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     quick_game(page, "bonbons", speed="normal")
     mine = ".table-root.myturn .board .pickable"
-    for _ in range(12):
+    for _ in range(30):  # tries until a flip of ours fails (returns then); load slows each one
         page.wait_for_selector(mine, timeout=20000)
         page.locator(f'{mine}[data-key^="sq:"]').first.click()
         try:

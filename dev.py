@@ -139,9 +139,9 @@ def main(argv: list[str]) -> None:
         mypy = subprocess.Popen([str(BIN / "mypy")], cwd=ROOT, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
+        # -rs: why each skipped test skipped; --durations: the slowest 20
         tests = subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
                                  "-rfEs", "--durations=20", *marks, *rest], cwd=ROOT)
-        # -rs: why each skipped test skipped; the slowest 20
         typing_report, _ = mypy.communicate()
         sys.stdout.write(f"mypy: {typing_report}")
         if tests or mypy.returncode:

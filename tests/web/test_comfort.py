@@ -77,7 +77,18 @@ def test_arrow_keys_and_focus_after_a_move(page: Page, game: str) -> None:
         seen.add(focused_key(page))
     if page.locator(MINE).count() > 1:
         assert len(seen) > 1, f"{game}: the arrow keys moved the focus nowhere"
-    # A move by keyboard: Enter on pieces (or the bar's buttons) until the ply changes.
+    move_by_keyboard(page)
+    page.wait_for_selector(f"{MINE}, .endscreen:not([hidden])")
+    if page.locator(".endscreen:not([hidden])").count():
+        return
+    # The focus stayed on the board: on a piece to play now, not on the page's body.
+    page.wait_for_function(f"document.activeElement.matches({MINE!r})")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.querySelector('.board').contains(document.activeElement)")
+
+
+def move_by_keyboard(page: Page) -> None:
+    """A move by keyboard: Enter on pieces (or the bar's buttons) until the ply changes."""
     ply = page.evaluate("document.body.dataset.ply")
     for _ in range(12):
         if page.evaluate("document.body.dataset.ply") != ply:
@@ -87,13 +98,22 @@ def test_arrow_keys_and_focus_after_a_move(page: Page, game: str) -> None:
         page.keyboard.press("Enter")
         page.wait_for_timeout(50)
     page.wait_for_function(f"document.body.dataset.ply !== {ply!r}")
-    page.wait_for_selector(f"{MINE}, .endscreen:not([hidden])")
-    if page.locator(".endscreen:not([hidden])").count():
-        return
-    # The focus stayed on the board: on a piece to play now, not on the page's body.
+
+
+def test_the_focus_comes_back_to_the_board_after_the_bots_turn(page: Page) -> None:
+    """While a bot plays, a redraw may take the focus from what held it (the body gets it, no
+    choice of the player's): once it is the player's turn again, the focus is on a piece."""
+    quick_game(page, "lechocolat", speed="slow")
+    page.wait_for_selector(MINE)
+    page.locator(MINE).first.focus()
+    move_by_keyboard(page)
+    page.wait_for_selector(".table-root:not(.myturn) .board")
+    page.wait_for_function("document.querySelector('.board').contains(document.activeElement)")
+    page.evaluate("document.activeElement.blur()")
+    assert page.evaluate("document.activeElement === document.body")
+    assert page.locator(".table-root.myturn").count() == 0, "the bot had played already"
+    page.wait_for_selector(MINE)
     page.wait_for_function(f"document.activeElement.matches({MINE!r})")
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate("document.querySelector('.board').contains(document.activeElement)")
 
 
 def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:

@@ -168,6 +168,12 @@ export class Table {
     // the piece nearest that spot (js/boardkeys.js).
     this.focusAt = null;
     this.focusWanted = false;
+    this.focusPending = false;
+    const away = (e) => {
+      if (!this.els.board.contains(e.target) && !this.els.bar.contains(e.target)) this.focusPending = false;
+    };
+    document.addEventListener("focusin", away);
+    document.addEventListener("pointerdown", away);
     this.els.board.addEventListener("focusin", (e) => {
       const el = e.target.closest("[data-key]");
       if (!el) return;
@@ -246,7 +252,11 @@ export class Table {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active)
       && active.dataset ? active.dataset.key : null;
-    const keepFocus = this.focusWanted || (!!active
+    // The focus is kept on the board after a move made from it, through the other players'
+    // turns (while the board has no piece to focus, it holds the focus itself, or loses it to
+    // the body when a redraw removes what held it) until the player focuses something else.
+    const onBody = !active || active === document.body;
+    const keepFocus = this.focusWanted || (onBody && this.focusPending) || (!!active
       && (this.els.board.contains(active) || this.els.bar.contains(active)));
     this.focusWanted = false;
     const ctx = this.ctx();
@@ -274,8 +284,10 @@ export class Table {
   refocus() {
     const b = this.els.board.getBoundingClientRect();
     const at = this.focusAt ? { x: this.focusAt.x + b.left, y: this.focusAt.y + b.top } : { x: b.left, y: b.top };
-    const to = closestTo(focusable(this.els.board), at) || this.els.bar.querySelector("button");
+    const piece = closestTo(focusable(this.els.board), at);
+    const to = piece || this.els.bar.querySelector("button");
     (to || this.els.board).focus({ preventScroll: !to });
+    this.focusPending = !piece;
   }
 
   /** When the renderer marked no last move, mark the pieces of each seat's last action. */

@@ -849,7 +849,8 @@ class TableManager:
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
-                    if self.cluster.leases:  # its lease should have made this impossible
+                    if self.cluster.holds(table.id) and self.cluster.leases:
+                        # a lease still held should have made this impossible
                         log.warning("table %s: another process played bot seat %s's move",
                                     table.id, seat)
                 except Exception as exc:
@@ -883,6 +884,8 @@ class TableManager:
                 self.bot_pool, decide, table.game.id, level, view, legal,
                 table.bot_seed, seat, ply,
             )
+        if state.to_move != seat or not self.cluster.holds(table.id):
+            return  # the lease lapsed while the bot thought (the process was paused): not ours
         await self.act(table, seat, ActionMsg(ply, text, None, None))
 
     # -- clocks --------------------------------------------------------------------------------

@@ -849,7 +849,7 @@ class TableManager:
                     if exc.code != "stale_ply":
                         log.error("bot at %s seat %s: %s", table.id, seat, exc.message)
                         return
-                    if self.cluster.holds(table.id) and self.cluster.leases:
+                    if self.cluster.leases and self.cluster.holds(table.id):
                         # a lease still held should have made this impossible
                         log.warning("table %s: another process played bot seat %s's move",
                                     table.id, seat)
@@ -869,7 +869,7 @@ class TableManager:
         state = table.state
         if self.settings.bot_delay:
             await asyncio.sleep(self.settings.bot_delay)
-            if state.to_move != seat or not self.cluster.holds(table.id):
+            if not self._bot_still_to_move(table, state, seat):
                 return  # moved on meanwhile (another process's move, a lease handed over)
         ply, view, legal = table.ply, state.view(seat), state.legal_actions()
         level = table.seats[seat].level or "medium"
@@ -884,9 +884,14 @@ class TableManager:
                 self.bot_pool, decide, table.game.id, level, view, legal,
                 table.bot_seed, seat, ply,
             )
-        if state.to_move != seat or not self.cluster.holds(table.id):
+        if not self._bot_still_to_move(table, state, seat):
             return  # the lease lapsed while the bot thought (the process was paused): not ours
         await self.act(table, seat, ActionMsg(ply, text, None, None))
+
+    def _bot_still_to_move(self, table: LiveTable, state: State, seat: int) -> bool:
+        """Whether the bot's move is still this process's to play: its seat still to move and
+        the table's lease still held."""
+        return state.to_move == seat and self.cluster.holds(table.id)
 
     # -- clocks --------------------------------------------------------------------------------
     async def _start_clock(self, table: LiveTable) -> None:

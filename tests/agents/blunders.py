@@ -42,6 +42,36 @@ def positions(
     raise AssertionError(f"only {found} of {count} positions found in {len(seeds)} games")
 
 
+class Positions:
+    """The `count` positions `positions(...)` finds, searched when a test first asks for one.
+
+    Not when the module is imported: every pytest-xdist worker imports every test module to
+    collect the tests, and the searches of the blunder modules (hundreds of medium-bot games)
+    cost each worker 15 s of CPU before it ran a test. `len()` is `count` (the search fails the
+    test that asks if fewer are found)."""
+
+    def __init__(self, game: Game[Any], players: int, wanted: Callable[[State], bool],
+                 count: int, seeds: range = range(200), *, mix: float = 0.3) -> None:
+        self.count = count
+        self._search: Callable[[], list[State]] = lambda: list(
+            positions(game, players, wanted, count, seeds, mix=mix))
+        self._found: list[State] | None = None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: int) -> State:
+        return self.found()[index]
+
+    def __iter__(self) -> Iterator[State]:
+        return iter(self.found())
+
+    def found(self) -> list[State]:
+        if self._found is None:
+            self._found = self._search()
+        return self._found
+
+
 def blunders(game: Game[Any], state: State, level: str, bad: Callable[[State, Any], bool],
              searches: int = SEARCHES) -> list[str]:
     """The moves `level` chose that `bad` calls blunders, over `searches` seeds."""

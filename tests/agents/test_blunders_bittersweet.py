@@ -18,7 +18,7 @@ from sweettooth.core import State
 from sweettooth.games.bittersweet.scoring import score_hand
 from sweettooth.games.bittersweet.state import BitterSweetState
 
-from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
+from .blunders import ALLOWED, LEVELS, SEARCHES, Positions, blunders
 
 GAME = st.game("bittersweet")
 MARGIN = 2  # a Choc worth this much more to the seat than its worst is a blunder to give up
@@ -61,7 +61,7 @@ def parting_with_a_choice(state: State) -> bool:
     return max(offered) >= min(offered) + MARGIN
 
 
-PARTING = list(positions(GAME, 2, parting_with_a_choice, count=4))
+PARTING = Positions(GAME, 2, parting_with_a_choice, count=4)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -95,7 +95,7 @@ def peek_with_a_known_cell(state: State) -> bool:
     return 3 * len(cells & known(state)) >= len(cells) and bool(cells - known(state))
 
 
-PEEKS = list(positions(GAME, 2, peek_with_a_known_cell, count=3, seeds=range(600), mix=0.6))
+PEEKS = Positions(GAME, 2, peek_with_a_known_cell, count=3, seeds=range(600), mix=0.6)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -121,7 +121,7 @@ def a_returned_choc_to_reveal(state: State) -> bool:
     return any(reveals_known(state, a) for a in legal) and len(legal) > 3
 
 
-REVEALS = list(positions(GAME, 2, a_returned_choc_to_reveal, count=3, mix=0.6))
+REVEALS = Positions(GAME, 2, a_returned_choc_to_reveal, count=3, mix=0.6)
 
 
 @pytest.mark.parametrize("level", LEVELS)

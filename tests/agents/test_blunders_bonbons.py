@@ -19,7 +19,7 @@ import pytest
 import sweettooth as st
 from sweettooth.core import JSON, State
 
-from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
+from .blunders import ALLOWED, LEVELS, SEARCHES, Positions, blunders
 
 GAME = st.game("bonbons")
 
@@ -64,7 +64,7 @@ def nothing_to_pair_with(state: State) -> bool:
                for face in remembered_squares(view).values())
 
 
-BLIND = list(positions(GAME, 2, nothing_to_pair_with, count=4, mix=0.2))
+BLIND = Positions(GAME, 2, nothing_to_pair_with, count=4, mix=0.2)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -99,7 +99,7 @@ def own_tile_up_misses_known(state: State) -> bool:
     return any(sure_miss(state, a) for a in state.legal_actions())
 
 
-MISSES = list(positions(GAME, 2, own_tile_up_misses_known, count=3, mix=0.5))
+MISSES = Positions(GAME, 2, own_tile_up_misses_known, count=3, mix=0.5)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -143,7 +143,7 @@ def sure_pair_on_offer(state: State) -> bool:
     return bool(sure_pair_moves(state)) and len(state.legal_actions()) > 2
 
 
-PAIRS = list(positions(GAME, 3, sure_pair_on_offer, count=4, mix=0.3))
+PAIRS = Positions(GAME, 3, sure_pair_on_offer, count=4, mix=0.3)
 
 
 @pytest.mark.parametrize("level", LEVELS)

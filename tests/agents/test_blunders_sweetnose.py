@@ -28,7 +28,7 @@ from sweettooth.games.sweetnose.components import KINDS
 from sweettooth.games.sweetnose.positions import position, sweets
 from sweettooth.games.sweetnose.state import SweetNoseState
 
-from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
+from .blunders import ALLOWED, LEVELS, SEARCHES, Positions, blunders
 
 GAME = st.game("sweetnose")
 
@@ -58,7 +58,7 @@ def losing_end_on_offer(state: State) -> bool:
         goes_on(state, a) for a in legal) >= 5
 
 
-ENDINGS = list(positions(GAME, 3, losing_end_on_offer, count=4))
+ENDINGS = Positions(GAME, 3, losing_end_on_offer, count=4)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -101,7 +101,7 @@ def useless_store_on_offer(state: State) -> bool:
         goes_on(state, a) for a in uses)
 
 
-STORES = list(positions(GAME, 3, useless_store_on_offer, count=3))
+STORES = Positions(GAME, 3, useless_store_on_offer, count=3)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -144,7 +144,7 @@ def store_win_on_offer(state: State) -> bool:
         isinstance(a, Trade | MarketTrade) and sure_win(state, a) for a in legal)
 
 
-WINS = list(positions(GAME, 3, store_win_on_offer, count=2, seeds=range(400)))
+WINS = Positions(GAME, 3, store_win_on_offer, count=2, seeds=range(400))
 
 
 def test_takes_a_sure_win_by_store_before_its_exchange() -> None:
@@ -201,7 +201,7 @@ def misses_near_sure_win(state: State, move: Any) -> bool:
     return win_chance_of(state, move) < 0.95 or ends_in_loss(state, move)
 
 
-NEAR_SURE = list(positions(GAME, 3, near_sure_end_on_offer, count=4, seeds=range(600)))
+NEAR_SURE = Positions(GAME, 3, near_sure_end_on_offer, count=4, seeds=range(600))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -217,7 +217,7 @@ def test_sensible_keeps_every_ending_won_in_nine_marker_sets_of_ten() -> None:
     keeps every one won in at least WIN_SURE of them, and drops the rest while the round could
     go on."""
     kept = dropped = 0
-    for state in NEAR_SURE + ENDINGS:
+    for state in [*NEAR_SURE, *ENDINGS]:
         seat = state.to_move
         legal = state.legal_actions()
         chosen = heuristics.sensible(state.view(seat), legal)

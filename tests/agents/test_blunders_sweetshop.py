@@ -30,7 +30,7 @@ from sweettooth.games.sweetshop.actions import (
 )
 from sweettooth.games.sweetshop.cards import CARDS
 
-from .blunders import ALLOWED, LEVELS, SEARCHES, blunders, positions
+from .blunders import ALLOWED, LEVELS, SEARCHES, Positions, blunders
 
 GAME = st.game("sweetshop")
 
@@ -91,8 +91,8 @@ def free_eat_at_the_end(state: State) -> bool:
     return state.view(0)["deck"] <= 3 and bool(free_eats(state))
 
 
-LATE = list(positions(GAME, 1, late_free_eat, count=4, seeds=range(300)))
-RUSHES = list(positions(GAME, 1, sugar_rush_on_offer, count=2, seeds=range(300)))
+LATE = Positions(GAME, 1, late_free_eat, count=4, seeds=range(300))
+RUSHES = Positions(GAME, 1, sugar_rush_on_offer, count=2, seeds=range(300))
 ENDS = [nth_position(seed, n, free_eat_at_the_end) for seed, n in ((268, 1), (296, 3), (296, 4))]
 """Positions where the hard bot of December 2026 (`hard-2026-12`) ended its turn instead."""
 
@@ -100,7 +100,7 @@ ENDS = [nth_position(seed, n, free_eat_at_the_end) for seed, n in ((268, 1), (29
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("index", range(len(LATE) + len(RUSHES) + len(ENDS)))
 def test_does_not_end_the_turn_with_a_free_eat(level: str, index: int) -> None:
-    state = (LATE + RUSHES + ENDS)[index]
+    state = [*LATE, *RUSHES, *ENDS][index]
     bad = blunders(GAME, state, level, gives_up_a_free_eat)
     assert len(bad) <= ALLOWED, f"{level} gave up a free Eat {len(bad)}/{SEARCHES}: {bad}"
 
@@ -132,7 +132,7 @@ def test_does_not_play_last_resort_for_a_grabbable_card(level: str, index: int) 
 def test_sensible_drops_only_beaten_decisions() -> None:
     """The filter drops ending the turn only with a free Eat on offer, and the Last Resort only
     on a grabbable card; it keeps every other decision."""
-    for state in LATE + RUSHES + ENDS + RESORTS:
+    for state in [*LATE, *RUSHES, *ENDS, *RESORTS]:
         legal = state.legal_actions()
         kept = heuristics.sensible(state.view(0), legal)
         free = bool(free_eats(state))

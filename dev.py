@@ -65,6 +65,16 @@ def workers() -> str:
     return os.environ.get("SWEETTOOTH_TEST_WORKERS", str(2 * (os.cpu_count() or 1)))
 
 
+def test_env() -> dict[str, str]:
+    """The environment of the test runs: bytecode written to __pycache__ (ignored by git) even
+    where PYTHONDONTWRITEBYTECODE is set. Without it every pytest-xdist worker compiles and
+    assertion-rewrites each module again (5 s a worker), and so does every server and command
+    line process a test starts."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def play_in_browser(rest: list[str]) -> None:
     """Start `sweettooth serve` on a free loopback port and open the lobby in a browser."""
     import socket
@@ -141,15 +151,16 @@ def main(argv: list[str]) -> None:
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
         # -rs: why each skipped test skipped; --durations: the slowest 20
         tests = subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
-                                 "-rfEs", "--durations=20", *marks, *rest], cwd=ROOT)
+                                 "-rfEs", "--durations=20", *marks, *rest], cwd=ROOT,
+                                env=test_env())
         typing_report, _ = mypy.communicate()
         sys.stdout.write(f"mypy: {typing_report}")
         if tests or mypy.returncode:
             sys.exit(tests or mypy.returncode)
     elif command == "slow":
         ensure("dev")
-        run(BIN / "pytest", "-n", workers(), "--dist", "worksteal", "-rfEs",
-            "-m", "slow", *rest)
+        sys.exit(subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
+                                  "-rfEs", "-m", "slow", *rest], cwd=ROOT, env=test_env()))
     elif command == "bench":
         ensure("dev")
         run(BIN / "sweettooth", "bench", *rest)

@@ -59,10 +59,11 @@ def run_quietly(*cmd: str | Path) -> None:
 
 
 def workers() -> str:
-    """pytest-xdist workers: two per core (SWEETTOOTH_TEST_WORKERS overrides). The suite spends
-    half its time waiting (browsers, servers, bots' pace), so one worker per core left a 2-core
-    machine half idle: 16 CPU minutes in 15.4 minutes of wall time."""
-    return os.environ.get("SWEETTOOTH_TEST_WORKERS", str(2 * (os.cpu_count() or 1)))
+    """pytest-xdist workers: three per core (SWEETTOOTH_TEST_WORKERS overrides). Much of the
+    suite's time is spent waiting (browsers drawing, servers, bots' pace, timers): with two
+    workers per core a 2-core machine's CPUs were busy 72% of the time though every worker was
+    always inside a test."""
+    return os.environ.get("SWEETTOOTH_TEST_WORKERS", str(3 * (os.cpu_count() or 1)))
 
 
 def test_env() -> dict[str, str]:

@@ -59,11 +59,12 @@ def run_quietly(*cmd: str | Path) -> None:
 
 
 def workers() -> str:
-    """pytest-xdist workers: three per core (SWEETTOOTH_TEST_WORKERS overrides). Much of the
-    suite's time is spent waiting (browsers drawing, servers, bots' pace, timers): with two
-    workers per core a 2-core machine's CPUs were busy 72% of the time though every worker was
-    always inside a test."""
-    return os.environ.get("SWEETTOOTH_TEST_WORKERS", str(3 * (os.cpu_count() or 1)))
+    """pytest-xdist workers: two per core (SWEETTOOTH_TEST_WORKERS overrides). The suite spends
+    much of its time waiting (browsers, servers, bots' pace), so one worker per core left a
+    2-core machine half idle. Three per core were measured no faster in clean-clone CI runs on
+    this 2-core machine (pytest 570 s against 554 s with two; each worker starts its own
+    browsers and web server, 0.9 more CPU minutes)."""
+    return os.environ.get("SWEETTOOTH_TEST_WORKERS", str(2 * (os.cpu_count() or 1)))
 
 
 def test_env() -> dict[str, str]:

@@ -47,7 +47,7 @@ class Positions:
 
     Not when the module is imported: every pytest-xdist worker imports every test module to
     collect the tests, and the searches of the blunder modules (hundreds of medium-bot games)
-    cost each worker 15 s of CPU before it ran a test. `len()` is `count` (the search fails the
+    cost each worker 13 s of CPU before it ran a test. `len()` is `count` (the search fails the
     test that asks if fewer are found)."""
 
     def __init__(self, game: Game[Any], players: int, wanted: Callable[[State], bool],

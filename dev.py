@@ -77,6 +77,12 @@ def test_env() -> dict[str, str]:
     return env
 
 
+def pytest(*args: str) -> int:
+    """Run pytest on the workers, with why each test skipped (-rs) and failed (-rfE)."""
+    return subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal", "-rfEs",
+                            *args], cwd=ROOT, env=test_env())
+
+
 def play_in_browser(rest: list[str]) -> None:
     """Start `sweettooth serve` on a free loopback port and open the lobby in a browser."""
     import socket
@@ -151,18 +157,15 @@ def main(argv: list[str]) -> None:
         mypy = subprocess.Popen([str(BIN / "mypy")], cwd=ROOT, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
         marks = [] if "-m" in rest else ["-m", "not slow"]  # the long checks: `dev.py slow`
-        # -rs: why each skipped test skipped; --durations: the slowest 20
-        tests = subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
-                                 "-rfEs", "--durations=20", *marks, *rest], cwd=ROOT,
-                                env=test_env())
+        # --durations: the slowest 20
+        tests = pytest("--durations=20", *marks, *rest)
         typing_report, _ = mypy.communicate()
         sys.stdout.write(f"mypy: {typing_report}")
         if tests or mypy.returncode:
             sys.exit(tests or mypy.returncode)
     elif command == "slow":
         ensure("dev")
-        sys.exit(subprocess.call([str(BIN / "pytest"), "-n", workers(), "--dist", "worksteal",
-                                  "-rfEs", "-m", "slow", *rest], cwd=ROOT, env=test_env()))
+        sys.exit(pytest("-m", "slow", *rest))
     elif command == "bench":
         ensure("dev")
         run(BIN / "sweettooth", "bench", *rest)

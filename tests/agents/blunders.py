@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import cached_property, partial
 from typing import Any
 
 import pytest
@@ -53,23 +54,20 @@ class Positions:
     def __init__(self, game: Game[Any], players: int, wanted: Callable[[State], bool],
                  count: int, seeds: range = range(200), *, mix: float = 0.3) -> None:
         self.count = count
-        self._search: Callable[[], list[State]] = lambda: list(
-            positions(game, players, wanted, count, seeds, mix=mix))
-        self._found: list[State] | None = None
+        self._search = partial(positions, game, players, wanted, count, seeds, mix=mix)
 
     def __len__(self) -> int:
         return self.count
 
     def __getitem__(self, index: int) -> State:
-        return self.found()[index]
+        return self.found[index]
 
     def __iter__(self) -> Iterator[State]:
-        return iter(self.found())
+        return iter(self.found)
 
+    @cached_property
     def found(self) -> list[State]:
-        if self._found is None:
-            self._found = self._search()
-        return self._found
+        return list(self._search())
 
 
 def blunders(game: Game[Any], state: State, level: str, bad: Callable[[State, Any], bool],

@@ -153,7 +153,7 @@ def test_actions_equal_to_legal_ones_but_of_the_wrong_types_are_refused() -> Non
 
 
 def test_position_rejects_impossible_tables() -> None:
-    with pytest.raises(ValueError, match="twice"):
+    with pytest.raises(ValueError, match=r"twice: 7H$"):  # named, and only the card named twice
         position(basket=["7H"])
     with pytest.raises(ValueError, match="one figure"):
         position(shelf=["JH", "JS", "2C", "3C", "4C", "5C"])
@@ -161,6 +161,10 @@ def test_position_rejects_impossible_tables() -> None:
         position(shelf=["JH"])
     with pytest.raises(ValueError, match="1 to 6"):
         position(white=(0, 1, 2, 3))
+    with pytest.raises(ValueError, match="0, 2 or 4 white dice"):  # either count wrong is enough
+        position(white=(1, 2, 3), discard=(2, 5))
+    with pytest.raises(ValueError, match="exactly 2 discard dice"):
+        position(white=(1, 2, 3, 4), discard=(2,))
 
 
 def test_render_draws_the_table() -> None:

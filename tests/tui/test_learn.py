@@ -13,6 +13,7 @@ from sweettooth.tui.ending import EndScreen
 from sweettooth.tui.learning import LearnApp
 
 from .helpers import play_by_pieces, screen_text, settle
+from .test_layout_80x24 import cut_lines
 
 GAMES = sorted(LESSONS)
 
@@ -46,6 +47,8 @@ async def test_lesson_played_to_the_end(game: str) -> None:
             if step.expect is None:
                 break
             assert step.say[:30] in _lesson_words(app).replace("\n", " ")
+            cut = cut_lines(app)  # the lesson's panel leaves the board room for what it names
+            assert not cut, "\n".join(cut) + "\n" + screen_text(app)
             await play_by_pieces(pilot, app, step.expect)
             await settle(pilot, app)
         assert app.moment.can_finish

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -28,8 +29,12 @@ from .app import SweetApp
 from .composer import Composer, build
 from .ending import EndScreen
 
+WIDE = 110
+"""From this many columns on, the lesson's panel takes 40% of the screen; below, the play
+screen's 30% (at 80 columns the board needs its 56: Sweet Shop's Shelf, Le Chocolat's bar)."""
+
 LEARN_CSS = """
-#side { width: 40%; max-width: 60; }
+#side.-wide { width: 40%; max-width: 60; }
 #log { display: none; }
 #lesson { height: 1fr; border: round $accent; padding: 0 1; }
 """
@@ -63,6 +68,9 @@ class LearnApp(SweetApp):
         with lesson:
             yield Static(id="lessontext")
         yield from super().compose_side()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#side").set_class(event.size.width >= WIDE, "-wide")
 
     # -- the lesson's words and pointing -----------------------------------------------------
     def lesson_text(self) -> Text:

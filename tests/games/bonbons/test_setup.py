@@ -102,6 +102,8 @@ def test_data_file_loads_and_validates() -> None:
     (lambda d: d["candy"][1].update(name="candy 0"), "share a name"),
     (lambda d: d["colour"][0].update(short="RR"), "1 letter"),
     (lambda d: d.update(deal="four"), "must be int"),
+    (lambda d: d.update(colour=[]), r"needs \[\[colour\]\] entries"),
+    (lambda d: d.pop("candy"), r"needs \[\[candy\]\] entries"),
 ])
 def test_bad_data_raises_data_error(change: Any, message: str) -> None:
     data = _data()

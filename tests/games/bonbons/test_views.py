@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from sweettooth.games.bonbons.state import BonbonsState
+from sweettooth.games.bonbons.view import turned_down
 
 from .helpers import GAME, play, table, tile
 
@@ -105,3 +106,31 @@ def test_property_sample_reproduces_the_view(seed: int, plies: int, players: int
     assert twin.view(seat) == view
     assert twin.view(None) == s.view(None)
     assert twin.legal_actions() == s.legal_actions()
+
+
+def test_turned_down_is_exactly_the_failed_go() -> None:
+    """After a go ends with no match (BB-7), `turned_down` names the pieces of that go, and only
+    them: not a pair matched or stolen earlier in the same turn, not an earlier turn's flips.
+    The go's pieces are read from the view before the last flip, not from the log."""
+    failed = after_a_find = 0
+    for seed in range(12):
+        s = GAME.new(3, seed)
+        rng = random.Random(seed)
+        found_this_turn = False
+        while s.to_move is not None:
+            view = s.view(None)
+            go, seat = view["go"], s.to_move
+            action = rng.choice(s.legal_actions())
+            s.apply(action)
+            log = s.view(None)["log"]
+            down = turned_down(log)
+            if not down:
+                found_this_turn = s.to_move == seat and (
+                    found_this_turn or "(match)" in log[-1] or "(theft)" in log[-1])
+                continue
+            failed += 1
+            after_a_find += found_this_turn
+            expected = {*go["squares"], *([go["round"]] if go["round"] else []), str(action)}
+            assert {d["piece"] for d in down} == expected, log[-6:]
+            found_this_turn = False
+    assert failed > 500 and after_a_find > 20  # failed goes after a find in the same turn too

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -134,3 +135,16 @@ def test_turned_down_is_exactly_the_failed_go() -> None:
             assert {d["piece"] for d in down} == expected, log[-6:]
             found_this_turn = False
     assert failed > 500 and after_a_find > 20  # failed goes after a find in the same turn too
+
+
+def test_sample_refuses_a_view_that_shows_a_face_too_often() -> None:
+    """A forged or corrupt view (a square face the box holds once, shown on two squares) gets a
+    clear error, not a deal that silently drops a face."""
+    s = _random_state(3, 30, 2, "standard")
+    view = json.loads(json.dumps(s.view(0)))
+    shown = [c for line in view["grid"] for c in line if c["face"]]
+    assert len(shown) >= 2 and shown[0]["face"] != shown[1]["face"]
+    GAME.sample(view, 0, 1)  # the view as it is deals
+    shown[1]["face"] = shown[0]["face"]
+    with pytest.raises(ValueError, match="shows a face more often than the box holds it"):
+        GAME.sample(view, 0, 1)

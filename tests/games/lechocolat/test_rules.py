@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,6 +106,22 @@ def test_lc2_a_user_tile_file_is_validated(tmp_path: Path) -> None:
         GAME.new(2, seed=1, tiles_file=str(bad))
 
 
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda c: c["values"].update(dark="two"), "value of dark must be int"),
+    (lambda c: c["values"].update(mint=True), "value of mint must be int"),  # bool is no number
+    (lambda c: c.update(sets=[*c["sets"]] * 3), "a card has one or two flavour sets"),
+    (lambda c: c.update(sets=[]), "a card has one or two flavour sets"),
+])
+def test_lc2_a_user_card_file_is_validated(tmp_path: Path, change: Any, message: str) -> None:
+    data = json.loads((Path(__file__).parents[3] / "src/sweettooth/games/lechocolat/data/"
+                       "scoring_cards.json").read_text())
+    change(data["cards"][0])
+    bad = tmp_path / "cards.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(DataError, match=rf"cards\[0\]: {message}"):
+        GAME.new(2, seed=1, cards_file=str(bad))
+
+
 def test_lc2_a_valid_user_tile_file_is_played(tmp_path: Path) -> None:
     data = json.loads((Path(__file__).parents[3] / "src/sweettooth/games/lechocolat/data/"
                        "tiles.json").read_text())
@@ -141,6 +158,12 @@ def test_lc4_small_groups_can_be_split_too() -> None:
     assert "split a1:a3 at 2" in {str(a) for a in s.legal_actions()}
     play(s, "split a1:a3 at 2")
     assert "a1" in s.view(0)["groups"] and "a2:a3" in s.view(0)["groups"]
+    # The split 3-tile piece no longer counts as small; its halves do, one at a time.
+    play(s, "claim a1", "split b1:g5 at c")  # nothing new is small: a2:a3 is still waiting
+    assert [str(a) for a in s.legal_actions()] == ["claim a2:a3"]
+    play(s, "claim a2:a3", "split c1:g5 at e")  # 10 and 15 tiles: no piece is small now
+    assert s.to_move == 1 and s.view(1)["phase"] == "split"
+    assert s.legal_actions() and all(isinstance(a, Split) for a in s.legal_actions())
 
 
 def test_lc4_a_cut_that_is_not_a_full_line_of_a_group_is_illegal() -> None:

@@ -60,9 +60,6 @@ class Components:
     def side_id(self, side: int) -> str:
         return "blank" if side == BLANK else self.flavours[side - 1].id
 
-    def side_code(self, side: int) -> str:
-        return "---" if side == BLANK else self.flavours[side - 1].code
-
     def side_of(self, name: str) -> int:
         if name == "blank":
             return BLANK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sweettooth.games.sweetnose import stores
 from sweettooth.games.sweetnose.components import default_stores
 from sweettooth.games.sweetnose.positions import position, sweets
@@ -161,3 +163,12 @@ def test_store6_in_game_empties_plates_faster() -> None:
 def test_every_effect_has_functions() -> None:
     assert set(stores.EFFECT_FUNCTIONS) == {t.effect for t in TILES.values()}
     assert GAME.new(3, seed=0).rules.by_number == TILES
+
+
+def test_a_hand_set_position_refuses_more_tokens_of_a_kind_than_the_box_holds() -> None:
+    """Nine tokens of each kind: a position with ten reds in play (one kind only) is refused,
+    with the counts; nine is fine."""
+    plates = [sweets(red=4), sweets(red=4), sweets(green=1)]
+    position(3, plates=plates, market=sweets(red=1))
+    with pytest.raises(ValueError, match=r"more than 9 tokens of a kind: \[10, 1, 0, 0, 0\]"):
+        position(3, plates=plates, market=sweets(red=2))

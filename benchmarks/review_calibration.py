@@ -12,7 +12,10 @@ as soon as it is done, and a table of class shares per game and level at the end
 
 The games run in rounds (one seed: every title and level), so a run stopped early still has
 about as many games of each level; `--summarize` makes the table from the JSON lines printed
-so far (as a Markdown table, with the share of mistakes and blunders together).
+so far (as a Markdown table, with the share of mistakes and blunders together). The lines behind
+docs/review.md's tables are kept in `benchmarks/results/review_calibration/`:
+
+    python -m benchmarks.review_calibration --summarize benchmarks/results/review_calibration/*
 """
 
 from __future__ import annotations

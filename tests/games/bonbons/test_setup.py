@@ -104,6 +104,8 @@ def test_data_file_loads_and_validates() -> None:
     (lambda d: d.update(deal="four"), "must be int"),
     (lambda d: d.update(colour=[]), r"needs \[\[colour\]\] entries"),
     (lambda d: d.pop("candy"), r"needs \[\[candy\]\] entries"),
+    (lambda d: d["quick"].update(remove_candies=0), "remove_candies must remove 1 to 7"),
+    (lambda d: d["quick"].update(remove_candies=8), "remove_candies must remove 1 to 7"),
 ])
 def test_bad_data_raises_data_error(change: Any, message: str) -> None:
     data = _data()

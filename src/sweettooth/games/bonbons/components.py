@@ -199,7 +199,7 @@ def parse_box(data: Any) -> Box:
         quick_removes_coins=field(quick, "remove_coins", bool, "tiles.toml [quick]"),
     )
     need(0 < box.quick_removes < len(candies), "tiles.toml [quick]",
-         "remove_candies must leave at least one candy")
+         f"remove_candies must remove 1 to {len(candies) - 1} candies (one candy at least stays)")
     need(box.standard_size <= len(COLUMNS) and box.quick_size <= len(COLUMNS), "tiles.toml [grid]",
          f"grids are at most {len(COLUMNS)} wide")
     box.layout(())  # the grids must be filled exactly

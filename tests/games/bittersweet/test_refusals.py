@@ -43,6 +43,22 @@ def test_a_space_off_the_box_is_named_with_the_box_size() -> None:
     assert refused(table(), "take g1") == "there is no space g1; the box runs from a1 to e4"
 
 
+def test_an_action_object_whose_label_names_another_space_is_refused() -> None:
+    """Built by hand through the library: an action is legal only if it is exactly a legal one,
+    label included (a `Take` of c1 labelled "a1" must not pass as either)."""
+    s = table()
+    legal = {str(a): a for a in s.legal_actions()}
+    take, reveal = legal["take c1"], legal["reveal c1"]
+    assert isinstance(take, Take) and isinstance(reveal, Reveal)
+    with pytest.raises(IllegalAction):
+        s.apply(Take(take.cell, "a1"))
+    with pytest.raises(IllegalAction):
+        s.apply(Reveal(reveal.cell, "d4"))
+    before = s.snapshot()
+    s.apply(Take(take.cell, take.label))  # an equal object, built anew, is the legal move
+    assert s.snapshot() != before
+
+
 def test_a_face_up_choc_cannot_be_revealed() -> None:
     assert refused(table(), "reveal a1") == "a1 is already face up"
 

@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from sweettooth.agents import Agent, make_agent
 from sweettooth.core import State
 from sweettooth.tui import SweetApp
-from sweettooth.tui.pieces import Board
+from sweettooth.tui.pieces import Board, PieceRow
 
 GAMES = [
     ("lechocolat", 2),
@@ -127,3 +127,12 @@ def heuristic_move(app: SweetApp, rng: random.Random) -> str:
     view = app.state.view(seat)
     agent = make_agent("heuristic")
     return str(agent.choose(app.game, view, app.state.legal_actions(), rng))
+
+
+def cut_lines(app: SweetApp) -> list[str]:
+    """The lines of segments on the board that run on past its right edge (what they say is
+    cut off), each with where it ends."""
+    board = app.query_one("#board", Board)
+    right = board.scrollable_content_region.right
+    return [f"{str(r.render())!r} ends at column {r.region.right} > {right}"
+            for r in board.query(PieceRow) if r.region.right > right]

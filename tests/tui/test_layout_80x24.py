@@ -20,7 +20,7 @@ from sweettooth.core import State
 from sweettooth.tui import SweetApp
 from sweettooth.tui.pieces import Board, PieceRow
 
-from .helpers import heuristic_move, make_app, screen_text, settle
+from .helpers import cut_lines, heuristic_move, make_app, screen_text, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -126,13 +126,6 @@ async def test_no_line_of_the_board_is_cut_at_the_right(
             assert not cut, f"move {move}:\n" + "\n".join(cut) + "\n" + screen_text(app)
             await app.play(heuristic_move(app, rng))
             await settle(pilot, app)
-
-
-def cut_lines(app: SweetApp) -> list[str]:
-    board = app.query_one("#board", Board)
-    right = board.scrollable_content_region.right
-    return [f"{str(r.render())!r} ends at column {r.region.right} > {right}"
-            for r in board.query(PieceRow) if r.region.right > right]
 
 
 async def test_no_line_of_sweet_shops_fullest_boards_is_cut_at_the_right() -> None:

@@ -12,8 +12,7 @@ from sweettooth.learn import LESSONS
 from sweettooth.tui.ending import EndScreen
 from sweettooth.tui.learning import LearnApp
 
-from .helpers import play_by_pieces, screen_text, settle
-from .test_layout_80x24 import cut_lines
+from .helpers import cut_lines, play_by_pieces, screen_text, settle
 
 GAMES = sorted(LESSONS)
 

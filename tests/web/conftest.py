@@ -117,11 +117,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One browser per test module: Playwright's sync API runs an event loop in the worker while
-    it is open, and a Textual or anyio test run after it in the same worker (pytest-xdist's
-    work stealing mixes them) needs that loop gone."""
+    """One browser per worker, launched when a test first asks for it (a launch costs about a
+    CPU second). Playwright's sync API keeps its event loop running in the worker while the
+    browser is open: tests/conftest.py sets that loop aside for the tests that do not drive the
+    browser (Textual's, anyio's, asyncio.run's)."""
     assert sync_playwright is not None
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

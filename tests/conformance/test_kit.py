@@ -19,7 +19,7 @@ from sweettooth.core.options import OptionValue
 from .golden import path_for, read_header, wanted
 
 SEEDS = int(os.environ.get("SWEETTOOTH_CONFORMANCE_SEEDS", "10"))
-QUICK_SEEDS = 5
+QUICK_SEEDS = 3
 """Seeds the test command checks for every case; the rest run with `dev.py slow`."""
 
 CASES = [

@@ -1,5 +1,5 @@
 """Sweet Nose and BitterSweet at 80x24: at the human's decisions of a seeded game played to the
-end by bots (the first, the last of each round, and those with the most on the table), every
+end by bots (the first, the last of each round, and the one with the most on the table), every
 player's panel and the human's own hand are whole on the screen (inside the board's visible
 area, not cut at the right or the bottom, not squeezed to nothing), however much they hold late
 in the game."""
@@ -83,12 +83,12 @@ def fullest(states: list[State], count: int) -> set[int]:
 
 def positions(game_id: str, players: int) -> list[State]:
     """Seat 0's decisions: the first of the game, the last of each round (when the most is
-    held), and the three fullest."""
+    held), and the fullest (the next fullest are its neighbours, a move apart)."""
     mine = decisions(game_id, players)
     rounds: dict[object, list[int]] = {}
     for i, s in enumerate(mine):
         rounds.setdefault(s.view(0).get("round"), []).append(i)
-    picked = {0} | {held[-1] for held in rounds.values()} | fullest(mine, 3)
+    picked = {0} | {held[-1] for held in rounds.values()} | fullest(mine, 1)
     return [mine[i] for i in sorted(picked)]
 
 

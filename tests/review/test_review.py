@@ -12,6 +12,7 @@ from sweettooth.agents import RandomAgent, difficulty, play_out
 from sweettooth.agents.hints import GAMES, People
 from sweettooth.core import RecordError, State
 from sweettooth.review import CLASSES, THRESHOLDS, judge, review_agent
+from sweettooth.review.settings import TOP_UP
 
 
 def played(game_id: str, players: int, seed: int, agents: list[str] | None = None) -> State:
@@ -63,7 +64,7 @@ def test_review_json_per_decision() -> None:
                 and len(s.legal_actions()) > 1]
     assert [m["ply"] for m in moves] == expected
     assert calls == [(i, len(expected)) for i in range(1, len(expected) + 1)]
-    assert data["mode"] == "fair" and data["unit"] == "win share"
+    assert data["mode"] == "fair" and data["unit"] == "win share" and data["iterations"] == 60
     assert sum(data["counts"].values()) == len(moves)
     read, explain = GAMES["lechocolat"]
     actions = state.record()["actions"]
@@ -89,6 +90,18 @@ def _all(state: State) -> list[tuple[State, str]]:
         out.append((at.copy(), text))
         at.apply(game.parse_action(at, text))
     return out
+
+
+def test_both_values_rest_on_a_quarter_of_the_budget() -> None:
+    """The move played and the best move found are each searched to at least TOP_UP of the
+    budget (forced at the root), however seldom the search itself chose the move played (here
+    moves played at random, most of which it visits a few times)."""
+    game = st.game("lechocolat")
+    agent = review_agent("lechocolat", 40)
+    for state, move in decisions(played("lechocolat", 2, 6, ["random", "medium"]), 0, 2)[:6]:
+        verdict = judge(game, state, 0, move, agent, 5)
+        assert min(verdict.played_visits, verdict.best_visits) >= TOP_UP * 40, verdict
+        assert verdict.visits >= 40
 
 
 def test_random_moves_lose_more_than_the_medium_bots() -> None:

@@ -34,7 +34,9 @@ class Verdict:
     best: str
     played_value: float
     best_value: float
-    visits: int
+    visits: int  # the search's iterations in all
+    played_visits: int  # the rollouts each value rests on (at least TOP_UP of the budget)
+    best_visits: int
 
     @property
     def loss(self) -> float:
@@ -85,7 +87,8 @@ def judge(
               if k in children and children[k].visits}
     if values[best] < values[played]:
         best = played  # the played move proved at least as good once searched as much
-    return Verdict(played, best, values[played], values[best], search.iterations)
+    return Verdict(played, best, values[played], values[best], search.iterations,
+                   children[played].visits, children[best].visits)
 
 
 def view_actions(game_id: str, view: JSON) -> list[Any]:

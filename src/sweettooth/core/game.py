@@ -240,6 +240,9 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[Option, ...]] = ()
     rules_version: ClassVar[str] = "1"
+    lowest_wins: ClassVar[bool] = False
+    """The scores of `Result` count against a player: the lowest is best (Sweet Nose's sweet
+    points). Rankings beyond the winners (ratings, tables) read the scores this way."""
 
     @property
     def options(self) -> dict[str, OptionValue]:

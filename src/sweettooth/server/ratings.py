@@ -2,8 +2,9 @@
 
 A rated table (`rated_tables`) is rated when its game has finished: the players of its seats
 (`table_players`; a bot seat is its level's player, `bot-medium` ...) are ranked by the result
-(the winners first, sharing rank 1; the others by score, equal scores sharing a rank) and their
-ratings in that game updated together, each one's game count going up by one.
+(the winners first, sharing rank 1; the others by score, the lowest first in a game where the
+lowest wins, Sweet Nose; equal scores sharing a rank) and their ratings in that game updated
+together, each one's game count going up by one.
 
 Exactly once: the update runs in one transaction that first sets the table's `rated_at`
 where it is still empty (and the table's stored status is `finished`); a second run, from a
@@ -23,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, exists, insert, select, update
+
+import sweettooth
 
 from .models import TableRow
 from .players_models import PlayerRow, RatedTableRow, RatingRow, TablePlayerRow
@@ -47,12 +50,30 @@ def shown(mu: float, sigma: float, games: int) -> dict[str, Any]:
             "sigma": round(sigma, 3), "games": games}
 
 
-def ranks(result: dict[str, Any], players: int) -> list[int]:
-    """Each seat's rank (1 best): winners 1, the others by score (equal scores tie)."""
+def ranks(result: dict[str, Any], players: int, lowest_wins: bool = False) -> list[int]:
+    """Each seat's rank (1 best): winners 1, the others by score, the highest first, or the
+    lowest where the lowest wins (Sweet Nose); equal scores share a rank. A seat whose flag
+    fell (`flag`, a game ended by its clock) is last, alone, whatever its score.
+
+    >>> ranks({"scores": [3, 7, 9, 3], "winners": [2]}, 4)
+    [3, 2, 1, 3]
+    >>> ranks({"scores": [40, 12, 25, 60], "winners": [1]}, 4, lowest_wins=True)
+    [3, 1, 2, 4]
+    >>> ranks({"scores": [5, 9, 7], "winners": [1], "flag": 2}, 3)
+    [2, 1, 3]
+    """
     winners = set(result.get("winners", []))
+    flagged = result.get("flag")
     scores = list(result.get("scores", [0.0] * players))
-    others = sorted({scores[s] for s in range(players) if s not in winners}, reverse=True)
-    return [1 if s in winners else 2 + others.index(scores[s]) for s in range(players)]
+    ranked = [s for s in range(players) if s not in winners and s != flagged]
+    others = sorted({scores[s] for s in ranked}, reverse=not lowest_wins)
+    return [1 if s in winners else 2 + len(others) if s == flagged
+            else 2 + others.index(scores[s]) for s in range(players)]
+
+
+def game_ranks(game_id: str, result: dict[str, Any], players: int) -> list[int]:
+    """`ranks` for a stored result of `game_id`, read the way that game counts its scores."""
+    return ranks(result, players, lowest_wins=sweettooth.game(game_id).lowest_wins)
 
 
 def rate_table(store: Store, table_id: str) -> bool:
@@ -82,7 +103,7 @@ def rate_table(store: Store, table_id: str) -> bool:
         order = [seats[s] for s in range(players)]
         teams = [[MODEL.rating(mu=known[p].mu, sigma=known[p].sigma) if p in known
                   else MODEL.rating()] for p in order]
-        new = MODEL.rate(teams, ranks=[float(x) for x in ranks(result, players)])
+        new = MODEL.rate(teams, ranks=[float(x) for x in game_ranks(game, result, players)])
         for pid, (rating,) in zip(order, new, strict=True):
             if pid in known:
                 conn.execute(update(RatingRow).where(r.player_id == pid, r.game == game)

@@ -51,6 +51,7 @@ class SweetNose(Game[SweetNoseState]):
     min_players = 3
     max_players = 5
     rules_version = "1"
+    lowest_wins = True  # the lowest total of sweet points wins (SN-6)
     option_specs = (
         Option("max_turns", 10, "Phase 2 ends after every player took this many turns (SN-5)",
                minimum=1, maximum=100),

@@ -194,7 +194,13 @@ class ClockState:
 
 
 def describe(spec: ClockSpec) -> str:
-    """The control and its flag-fall rule in words (logs; the lobby builds its own)."""
+    """The control and its flag-fall rule in words (logs; the lobby builds its own).
+
+    >>> describe(parse_clock({"mode": "live", "minutes": 5, "increment": 2, "flag_fall": "bot"}))
+    '5 min + 2 s per move; a flagged seat passes to a medium bot'
+    >>> describe(parse_clock({"mode": "correspondence", "days": 3, "flag_fall": "score"}))
+    '3 days per move; a flag ends the game and the position is scored'
+    """
     if spec.mode == "live":
         control = f"{spec.initial / 60:g} min + {spec.increment:g} s per move"
     else:

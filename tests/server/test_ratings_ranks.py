@@ -31,6 +31,9 @@ def test_a_seat_whose_flag_fell_is_last_whatever_its_score() -> None:
     assert ranks({"scores": [5, 9, 5, 9], "winners": [1], "flag": 3}, 4) == [2, 1, 2, 3]
     assert game_ranks("sweetnose", {"scores": [30.0, 10.0, 12.0], "winners": [1], "flag": 2},
                       3) == [2, 1, 3]
+    # A flag fall in Bonbons scores face-down tiles, fewest best: the result says so itself.
+    bonbons = {"scores": [4.0, 1.0, 2.0, 6.0], "winners": [1], "flag": 3, "lowest_wins": True}
+    assert game_ranks("bonbons", bonbons, 4) == [3, 1, 2, 4]
 
 
 @pytest.mark.parametrize("game_id", st.games())

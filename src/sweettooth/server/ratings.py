@@ -72,8 +72,11 @@ def ranks(result: dict[str, Any], players: int, lowest_wins: bool = False) -> li
 
 
 def game_ranks(game_id: str, result: dict[str, Any], players: int) -> list[int]:
-    """`ranks` for a stored result of `game_id`, read the way that game counts its scores."""
-    return ranks(result, players, lowest_wins=sweettooth.game(game_id).lowest_wins)
+    """`ranks` for a stored result of `game_id`, read the way its scores count: as the result
+    says (a flag fall scores the position, e.g. Bonbons' fewest face-down tiles best), else as
+    the game counts them."""
+    lowest = result.get("lowest_wins", sweettooth.game(game_id).lowest_wins)
+    return ranks(result, players, lowest_wins=bool(lowest))
 
 
 def rate_table(store: Store, table_id: str) -> bool:

@@ -28,22 +28,22 @@ from collections import defaultdict
 
 import sweettooth as st
 from sweettooth.agents import difficulty, play_out
-from sweettooth.review import CLASSES
+from sweettooth.review import CLASSES, Review
 
 from .review_cost import PLAYERS
 
 LEVELS = ("easy", "medium", "hard")
 
 
-def reviewed(game_id: str, level: str, seed: int, iterations: int | None) -> dict[str, int]:
-    """The class counts of seat 0's moves in one seeded game at `level`."""
+def reviewed(game_id: str, level: str, seed: int, iterations: int | None) -> Review:
+    """The review of seat 0's moves in one seeded game at `level`."""
     game = st.game(game_id)
     players = PLAYERS[game_id]
     state = game.new(players, seed)
     bots = [difficulty(game_id, level, "cpu" if level == "hard" else "wall")]
     bots += [difficulty(game_id, "medium")] * (players - 1)
     play_out(state, bots, [random.Random(seed * 7 + s) for s in range(players)])
-    return st.review(state, 0, iterations=iterations, seed=seed).counts()
+    return st.review(state, 0, iterations=iterations, seed=seed)
 
 
 def summarize(paths: list[str]) -> str:
@@ -90,12 +90,14 @@ def main(argv: list[str] | None = None) -> None:
     for g in range(args.games):
         for game_id in args.titles:
             for level in LEVELS:
-                counts = reviewed(game_id, level, args.seed + g, args.iterations)
+                result = reviewed(game_id, level, args.seed + g, args.iterations)
+                counts = result.counts()
                 for c, n in counts.items():
                     totals[game_id, level][c] += n
                 played[game_id, level] += 1
                 print(json.dumps({"game": game_id, "level": level, "seed": args.seed + g,
-                                  "counts": counts}), flush=True)
+                                  "unit": result.unit, "counts": counts,
+                                  "losses": [m.loss for m in result.moves]}), flush=True)
     print(f"\n{'game':12} {'level':7} {'games':>5} {'moves':>6} "
           + " ".join(f"{c:>10}" for c in CLASSES), file=sys.stdout)
     for (game_id, level), counts in sorted(totals.items()):

@@ -11,6 +11,7 @@ import sweettooth as st
 from sweettooth.agents import RandomAgent, difficulty, play_out
 from sweettooth.agents.hints import GAMES, People
 from sweettooth.core import RecordError, State
+from sweettooth.games.bittersweet.heuristics import known_cells, values
 from sweettooth.review import CLASSES, THRESHOLDS, judge, review_agent
 from sweettooth.review.settings import TOP_UP
 
@@ -129,6 +130,39 @@ def test_sweetshop_values_are_expected_scores() -> None:
     assert final is not None
     assert any(m.best_value > 1.0 for m in result.moves)  # points, not a share in [0, 1]
     assert all(m.cls in CLASSES for m in result.moves)
+
+
+def random_position(game_id: str, players: int, seed: int, ply: int) -> State:
+    """The position after `ply` random moves (each drawn by `random.Random(seed)`)."""
+    state: State = st.game(game_id).new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(ply):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize(("seed", "ply", "worst", "good"),
+                         [(0, 62, "take e2", "take c4"), (8, 58, "take e2", "take c1")])
+def test_bittersweet_counts_points_given_away_in_a_lost_round(
+        seed: int, ply: int, worst: str, good: str) -> None:
+    """BitterSweet is judged in points: the seat's expected score in the round minus the best
+    other seat's. Far behind in a round (a margin of minus 5 points or worse), taking a
+    face-up Choc that costs the seat points, where one worth 3 or more is up, is still a
+    mistake: a share of the game's win would call it next to nothing lost, the round being
+    lost either way, yet the points are what the seat gave away."""
+    state = random_position("bittersweet", 3, seed, ply)
+    view = state.view(0)
+    worth = values(view)
+    known = known_cells(view)
+    assert state.to_move == 0
+    assert worth(known[worst.split()[1]]) < 0 and worth(known[good.split()[1]]) >= 3
+    verdict = judge(state.game, state, 0, worst, review_agent("bittersweet"), 7)
+    thresholds = THRESHOLDS["bittersweet"]
+    assert thresholds.unit == "round margin"
+    assert verdict.best_value < -5.0, verdict  # far behind in the round, in points
+    assert verdict.loss >= thresholds.mistake, verdict
+    assert thresholds.classify(verdict.loss, False) in ("mistake", "blunder")
 
 
 def test_hindsight_is_labelled_and_bad_input_is_refused() -> None:

@@ -59,3 +59,16 @@ def test_review_from_the_end_screen_and_the_replay_page(page: Page) -> None:
     expect(page.locator("body")).to_have_attribute("data-ply", str(target))
     expect(page.locator(".reviewdetail")).to_contain_text(f"Move {target + 1}:")
     shot(page, "review-replay-seat")
+
+
+def test_values_in_each_games_unit(page: Page) -> None:
+    """The review's words for a value: a win chance, a score (Sweet Shop), or in BitterSweet a
+    round's points margin, ahead or behind; the graph's label says which."""
+    page.goto("/replay.html")
+    words = page.evaluate("""async () => {
+      const m = await import("./js/review.js");
+      return [m.valueText(0.62, "win share"), m.valueText(24.46, "points"),
+              m.valueText(2.54, "round margin"), m.valueText(-3, "round margin")];
+    }""")
+    assert words == ["62% win chance", "24.5 points", "2.5 points ahead in the round",
+                     "3.0 points behind in the round"]

@@ -63,7 +63,9 @@ def print_review(result: Review, console: Console) -> None:
     """The review as a Rich table, then the count of each class."""
     mode = ("with all cards shown (hindsight)" if result.mode == "hindsight"
             else "from what you could see")
-    unit = "expected score" if result.unit == "points" else "expected win share"
+    unit = {"points": "expected score",
+            "round margin": "expected points margin in the round (your score minus the best "
+                            "other)"}.get(result.unit, "expected win share")
     table = Table(title=f"{result.game}, Player {result.seat + 1}: each move judged {mode}",
                   caption=f"values: {unit}; {result.iterations} search iterations per move",
                   expand=True)

@@ -7,6 +7,11 @@ change the verdict. Hindsight mode ("with all cards shown") searches the real st
 every iteration starts from it (the other hands, the deck order, the dice to come as the seed
 deals them), a perfect-information search of the same moves.
 
+In BitterSweet the values are points (`settings.THRESHOLDS`: unit "round margin"): a rollout
+ends with the round, and each seat's reward is its score in the round of the decision minus the
+best other seat's (`round_margin`). A share of the game's win counts nothing a seat gives away in
+a round it cannot win; the margin counts every point (docs/review.md, "Calibration").
+
 Both values come from the same tree: after the budget's iterations, the move played and the
 best move found (the most visited) are each searched further, forced at the root, until each has
 at least `TOP_UP` of the budget's visits; the values compared are their root means.
@@ -16,14 +21,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sweettooth.agents.heuristic import sensible_for
 from sweettooth.agents.hints import GAMES as HINTED
 from sweettooth.agents.ismcts import ISMCTSAgent, Search
 from sweettooth.core import JSON, Game, State
 
-from .settings import SEARCH, TOP_UP
+if TYPE_CHECKING:
+    from sweettooth.games.bittersweet.state import BitterSweetState
+
+from .settings import ROUND_MARGIN, SEARCH, THRESHOLDS, TOP_UP
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +60,51 @@ class _Hindsight(Search):
         return self.truth.copy()
 
 
+class _RoundMargin(Search):
+    """A search valuing each seat's points margin in the round of the decision
+    (`round_margin`), scaled for its tree by the margins seen so far."""
+
+    round_no: int
+
+    def rewards(self, state: State) -> list[float]:
+        return self._seen(round_margin(state, self.round_no))
+
+    def evaluate(self, state: State) -> list[float]:
+        return self._seen(round_margin(state, self.round_no))
+
+    def _seen(self, margins: list[float]) -> list[float]:
+        self.low, self.high = min(self.low, *margins), max(self.high, *margins)
+        return margins
+
+    def scale(self) -> tuple[float, float]:
+        if self.high <= self.low:
+            return 0.0, 1.0
+        return self.low, self.high - self.low
+
+
+class _HindsightRoundMargin(_RoundMargin, _Hindsight):
+    """Round margins, with all cards shown."""
+
+
+def round_margin(state: State, round_no: int) -> list[float]:
+    """Each seat's score in round `round_no` (finished: it is in the state's `rounds`) minus the
+    best score of the other seats.
+
+    >>> import random, sweettooth as st
+    >>> from sweettooth.agents import RandomAgent, play_out
+    >>> end = play_out(st.game("bittersweet").new(3, seed=2), [RandomAgent()] * 3,
+    ...                [random.Random(s) for s in range(3)])
+    >>> [r["scores"] for r in end.rounds]
+    [[1, 2, 7], [8, 1, -1], [1, 1, 9]]
+    >>> round_margin(end, 1), round_margin(end, 2)
+    ([-6.0, -5.0, 5.0], [7.0, -7.0, -9.0])
+    """
+    rounds: list[JSON] = cast("BitterSweetState", state).rounds
+    scores = next(r["scores"] for r in rounds if r["round"] == round_no)
+    return [float(v - max(w for t, w in enumerate(scores) if t != s))
+            for s, v in enumerate(scores)]
+
+
 def review_agent(game_id: str, iterations: int | None = None) -> ISMCTSAgent:
     """The search a review runs for `game_id` (its budget: `iterations`, else the default)."""
     agent = ISMCTSAgent(**SEARCH[game_id], score_weight=0.0, label="review")
@@ -68,12 +121,14 @@ def judge(
     """
     view: JSON = state.view(seat)
     rng = random.Random(seed)
-    search: Search
-    if hindsight:
-        search = _Hindsight(agent, game, view, rng)
+    margin = THRESHOLDS[game.id].unit == ROUND_MARGIN
+    kind: type[Search] = ((_HindsightRoundMargin if margin else _Hindsight) if hindsight
+                          else _RoundMargin if margin else Search)
+    search = kind(agent, game, view, rng)
+    if isinstance(search, _Hindsight):
         search.truth = state.copy()
-    else:
-        search = Search(agent, game, view, rng)
+    if isinstance(search, _RoundMargin):
+        search.round_no = int(view["round"])
     legal = state.legal_actions() if hindsight else view_actions(game.id, view)
     kept = {str(a) for a in sensible_for(game.id)(view, legal)} | {played}
     search.considered = kept

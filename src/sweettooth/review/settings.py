@@ -2,8 +2,9 @@
 
 The search is each game's hard bot's (docs/bots.md) with an iteration budget and no clock, so a
 review is a function of the record, the seat and the review's seed, on any machine. Its values
-are the seat's expected share of the win (`score_weight=0`), or in Sweet Shop, the solo game,
-the expected score.
+are the seat's expected share of the win (`score_weight=0`); in Sweet Shop, the solo game, the
+expected score; in BitterSweet, the expected points margin in the round of the decision (the
+seat's round score minus the best other seat's: `judge.round_margin`).
 
 Thresholds (`Thresholds`): the loss of a move is the value of the best move found minus the
 value of the move played, in the game's unit. The best move itself is "best"; any other move is
@@ -23,7 +24,8 @@ CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 @dataclass(frozen=True, slots=True)
 class Thresholds:
     """A move is an inaccuracy from a loss of `inaccuracy`, a mistake from `mistake`, a blunder
-    from `blunder` (in the game's unit: win share in [0, 1], or points in Sweet Shop)."""
+    from `blunder` (in the game's unit: win share in [0, 1], points in Sweet Shop, a round's
+    points margin in BitterSweet)."""
 
     inaccuracy: float
     mistake: float
@@ -53,11 +55,15 @@ class Thresholds:
 WIN_SHARE = Thresholds(0.06, 0.12, 0.25)
 """Two- to five-player games: a loss in expected share of the win."""
 
+ROUND_MARGIN = "round margin"
+"""The unit of a round's points margin (BitterSweet): the seat's round score minus the best
+other seat's."""
+
 THRESHOLDS: dict[str, Thresholds] = {
     "lechocolat": WIN_SHARE,
     "bonbons": WIN_SHARE,
     "sweetnose": WIN_SHARE,
-    "bittersweet": WIN_SHARE,
+    "bittersweet": Thresholds(2.0, 4.0, 8.0, unit=ROUND_MARGIN),
     "sweetshop": Thresholds(1.5, 3.0, 6.0, unit="points"),
 }
 

@@ -13,10 +13,20 @@ const POLL_MS = 500;
 const pct = (x) => `${Math.round(x * 100)}%`;
 const lost = (x) => (x < 0.005 ? "under 1%" : pct(x));
 
-/** A value in the review's unit, in words: "62% win chance" or "24.5 points". */
+const tenths = (x) => (Math.round(x * 10) / 10).toFixed(1);
+
+/** A value in the review's unit, in words: "62% win chance", "24.5 points" or, in BitterSweet
+ * (a round's points margin: the seat's score minus the best other's), "2.5 points ahead in the
+ * round". */
 export function valueText(x, unit) {
-  return unit === "points" ? `${(Math.round(x * 10) / 10).toFixed(1)} points` : `${pct(x)} win chance`;
+  if (unit === "round margin") {
+    return x >= 0 ? `${tenths(x)} points ahead in the round` : `${tenths(-x)} points behind in the round`;
+  }
+  return unit === "points" ? `${tenths(x)} points` : `${pct(x)} win chance`;
 }
+
+/** The graph's words for what its line shows. */
+const CURVE = { "points": "Expected score", "round margin": "Expected points margin in the round" };
 
 export class ReviewPanel {
   /**
@@ -116,7 +126,7 @@ export class ReviewPanel {
     const W = 600, H = 180, P = 28;
     const plies = Math.max(1, this.o.plies());
     const values = rv.moves.flatMap((m) => [m.best_value, m.played_value]);
-    const points = rv.unit === "points";
+    const points = rv.unit !== "win share";
     const lo = points ? Math.min(0, ...values) : 0;
     const hi = points ? Math.max(1, ...values) : 1;
     const x = (ply) => P + (W - 2 * P) * (ply / plies);
@@ -124,7 +134,7 @@ export class ReviewPanel {
     const line = rv.moves.map((m) => `${x(m.ply).toFixed(1)},${y(m.best_value).toFixed(1)}`).join(" ");
     const axis = points ? [lo, (lo + hi) / 2, hi] : [0, 0.5, 1];
     return h("figure.reviewgraph",
-      s("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": `${points ? "Expected score" : "Expected share of the win"} at each decision; each mark is one move` },
+      s("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": `${CURVE[rv.unit] || "Expected share of the win"} at each decision; each mark is one move` },
         axis.map((v) => [
           s("line.rvgrid", { x1: P, x2: W - P, y1: y(v), y2: y(v) }),
           s("text.rvaxis", { x: 2, y: y(v) + 4 }, points ? String(Math.round(v)) : pct(v)),
@@ -157,7 +167,7 @@ export class ReviewPanel {
     const better = m.best !== m.played;
     mount(this.detail,
       h("p", h("b", `Move ${m.ply + 1}: `), h("span.rvclass", { class: `rv-${m.class}` }, LETTER[m.class], ` ${m.class}`),
-        better ? ` (lost ${rv.unit === "points" ? `${m.loss.toFixed(1)} points` : `${lost(m.loss)} of the win`})` : ""),
+        better ? ` (lost ${rv.unit === "win share" ? `${lost(m.loss)} of the win` : `${m.loss.toFixed(1)} points`})` : ""),
       h("p", h("b", "Played: "), this.o.describe(m.played), ` (${valueText(m.played_value, rv.unit)})`),
       better ? h("p.rvbetter", h("b", "Better: "), this.o.describe(m.best), ` (${valueText(m.best_value, rv.unit)}), outlined on the board`) : null,
       h("p.muted", better ? m.reason : m.played_reason));

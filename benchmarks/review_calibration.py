@@ -28,6 +28,7 @@ from collections import defaultdict
 
 import sweettooth as st
 from sweettooth.agents import difficulty, play_out
+from sweettooth.core import JSON
 from sweettooth.review import CLASSES, Review
 
 from .review_cost import PLAYERS
@@ -46,29 +47,51 @@ def reviewed(game_id: str, level: str, seed: int, iterations: int | None) -> Rev
     return st.review(state, 0, iterations=iterations, seed=seed)
 
 
+def interval(games: list[tuple[float, int]], draws: int = 2000) -> tuple[float, float, float]:
+    """A ratio over games (each game: its sum and its count of moves) and its 95% interval,
+    by resampling whole games (seeded, so the table is the same on every run).
+
+    >>> interval([(1.0, 4), (3.0, 4)])[0]
+    0.5
+    >>> low, high = interval([(1.0, 4), (3.0, 4)])[1:]
+    >>> 0.25 <= low <= 0.5 <= high <= 0.75
+    True
+    """
+    rng = random.Random(0)
+    def ratio(sample: list[tuple[float, int]]) -> float:
+        return sum(x for x, _ in sample) / (sum(n for _, n in sample) or 1)
+    stats = sorted(ratio(rng.choices(games, k=len(games))) for _ in range(draws))
+    return ratio(games), stats[int(0.025 * draws)], stats[int(0.975 * draws) - 1]
+
+
 def summarize(paths: list[str]) -> str:
-    """The Markdown table of class shares per game and level, from runs' JSON lines."""
-    totals: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
-    played: dict[tuple[str, str], int] = defaultdict(int)
+    """The Markdown table of class shares per game and level, from runs' JSON lines: the
+    share of mistakes and blunders with its 95% interval over games, and where the lines
+    carry each move's loss, the mean loss with its interval (in the game's unit)."""
+    rows: dict[tuple[str, str], list[JSON]] = defaultdict(list)
     for path in paths:
         with open(path) as f:
             for line in f:
-                if not line.startswith("{"):
-                    continue
-                row = json.loads(line)
-                for c, n in row["counts"].items():
-                    totals[row["game"], row["level"]][c] += n
-                played[row["game"], row["level"]] += 1
+                if line.startswith("{"):
+                    row = json.loads(line)
+                    rows[row["game"], row["level"]].append(row)
     out = ["| game | level | games | moves | " + " | ".join(CLASSES)
-           + " | mistakes + blunders |", "|---|---|---:|---:|" + "---:|" * (len(CLASSES) + 1)]
+           + " | mistakes + blunders [95%] | mean loss [95%] |",
+           "|---|---|---:|---:|" + "---:|" * (len(CLASSES) + 2)]
     order = {g: i for i, g in enumerate(PLAYERS)}
-    for (game_id, level), counts in sorted(
-            totals.items(), key=lambda kv: (order.get(kv[0][0], 9), LEVELS.index(kv[0][1]))):
+    for (game_id, level), group in sorted(
+            rows.items(), key=lambda kv: (order.get(kv[0][0], 9), LEVELS.index(kv[0][1]))):
+        counts = {c: sum(r["counts"][c] for r in group) for c in CLASSES}
         moves = sum(counts.values()) or 1
         cells = [f"{counts[c] / moves:.0%}" for c in CLASSES]
-        bad = (counts["mistake"] + counts["blunder"]) / moves
-        out.append(f"| {game_id} | {level} | {played[game_id, level]} | {moves} | "
-                   + " | ".join(cells) + f" | {bad:.0%} |")
+        bad = interval([(r["counts"]["mistake"] + r["counts"]["blunder"],
+                         sum(r["counts"].values())) for r in group])
+        loss = "-"
+        if all("losses" in r for r in group):
+            mean = interval([(sum(r["losses"]), len(r["losses"])) for r in group])
+            loss = f"{mean[0]:.2f} [{mean[1]:.2f}, {mean[2]:.2f}]"
+        out.append(f"| {game_id} | {level} | {len(group)} | {moves} | " + " | ".join(cells)
+                   + f" | {bad[0]:.0%} [{bad[1]:.0%}, {bad[2]:.0%}] | {loss} |")
     return "\n".join(out)
 
 

@@ -3,6 +3,7 @@ the round or game a move ends (SN-4), and a rating that counts the fewest sweet 
 
 from __future__ import annotations
 
+import sweettooth as st
 from sweettooth.agents.hints import GAMES, People
 from sweettooth.agents.hints.sweetnose import _sp_change
 from sweettooth.core import State
@@ -70,3 +71,57 @@ def test_a_rating_that_counts_the_fewest_sweet_points_says_so() -> None:
     worst = next(a for a in legal if isinstance(a, SetMarkers)
                  and list(a.values) == sorted(fewest, key=lambda v: -v))
     assert not EXPLAIN(view, worst, legal, People(0)).endswith("the fewest any rating gives")
+
+
+def auction_hints(moves: list[str]) -> tuple[str, str]:
+    """(the pass hint, the first bid's hint) for the seat to move in the Shopkeeper auction
+    after `moves`."""
+    state = st.game("sweetnose").new(3, 1, variation="shopkeeper")
+    for move in moves:
+        state.apply(state.game.parse_action(state, move))
+    view = state.view(state.to_move)
+    assert view["phase"] == "auction"
+    legal = READ(view)
+    say = [EXPLAIN(view, a, legal, People(int(view["seat"]))) for a in legal]
+    return (next(t for t in say if t.startswith("pass")),
+            next(t for t in say if t.startswith("bid")))
+
+
+def test_the_auction_says_what_a_bid_adds_and_why_to_pass() -> None:
+    passing, bid = auction_hints([])
+    assert passing == "pass: a store is not worth adding sweet points to your total"
+    assert bid == ("bid 1: one cheap bid for the first choice of store; it adds 1 sweet point "
+                   "to your total")
+    # Player 2 bid 1, Player 3 bid 2: Player 2's total already holds its bid
+    passing, bid = auction_hints(["pass", "bid 1", "bid 2"])
+    assert passing == "pass: a store is not worth more sweet points than you have bid"
+    assert bid == ("bid 3: one cheap bid for the first choice of store; it adds 2 sweet points "
+                   "to your total")
+
+
+def test_a_trade_says_when_it_raises_the_other_players_sweet_points() -> None:
+    state = position(3, plates=[sweets(red=3, green=1), sweets(red=2, green=2), sweets(pink=2)],
+                     market=sweets(brown=1, yellow=1), markers=[[1, 2, 3, 4, 5]] * 3,
+                     held=[0, 0, 0])
+    assert hint(state, "trade P3 red for pink") == (
+        "swap your red for Player 3's pink: it raises your sweet points from 5 to 8, and "
+        "raises Player 3's by about 1")
+    assert hint(state, "trade P2 green for red") == (
+        "swap your green for Player 2's red: it cuts your sweet points from 5 to 4")
+    # Player 3 holds a red and a pink: a green for one of them leaves its guessed points as
+    # they are: nothing said of Player 3
+    even = position(3, plates=[sweets(red=3, green=1), sweets(red=1, green=1),
+                               sweets(red=1, pink=1)],
+                    market=sweets(brown=1, yellow=1), markers=[[1, 2, 3, 4, 5]] * 3,
+                    held=[0, 0, 0])
+    assert "Player 3's by" not in hint(even, "trade P3 green for pink")
+
+
+def test_ending_the_round_behind_says_so() -> None:
+    behind = position(
+        3, plates=[sweets(red=1), sweets(red=4), sweets(red=4)],
+        bowls=[sweets(green=3, brown=2, pink=2), sweets(green=4), sweets(yellow=4)],
+        market=sweets(green=1, brown=1, yellow=1), markers=[[1, 2, 3, 4, 5]] * 3,
+        held=[1, 0, 0], totals=[90, 10, 10], round=2)
+    assert hint(behind, store_one(behind)).endswith(
+        "; it empties your plate and ends the round even though you are behind")

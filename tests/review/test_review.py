@@ -12,7 +12,7 @@ from sweettooth.agents import RandomAgent, difficulty, play_out
 from sweettooth.agents.hints import GAMES, People
 from sweettooth.core import RecordError, State
 from sweettooth.games.bittersweet.heuristics import known_cells, values
-from sweettooth.review import CLASSES, THRESHOLDS, judge, review_agent
+from sweettooth.review import CLASSES, METHOD, THRESHOLDS, judge, review_agent
 from sweettooth.review.settings import TOP_UP
 
 
@@ -66,6 +66,7 @@ def test_review_json_per_decision() -> None:
     assert [m["ply"] for m in moves] == expected
     assert calls == [(i, len(expected)) for i in range(1, len(expected) + 1)]
     assert data["mode"] == "fair" and data["unit"] == "win share" and data["iterations"] == 60
+    assert data["method"] == METHOD["lechocolat"]
     assert sum(data["counts"].values()) == len(moves)
     read, explain = GAMES["lechocolat"]
     actions = state.record()["actions"]

@@ -11,19 +11,20 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 from sqlalchemy.engine import Engine
 
 import sweettooth as st
 from sweettooth.agents import difficulty, play_out
-from sweettooth.review import CLASSES
+from sweettooth.review import CLASSES, METHOD
 from sweettooth.server import review_jobs
 from sweettooth.server.db import make_engine, migrate
-from sweettooth.server.models import TableRow
+from sweettooth.server.models import ReviewRow, TableRow
 from sweettooth.server.review_jobs import (
     claim,
     compute,
     read_review,
+    retire_outdated,
     store_progress,
     store_result,
 )
@@ -78,6 +79,39 @@ def test_review_runs_once_then_comes_from_the_cache(review_server: ServerProcess
         hindsight = http.post(path, params={"mode": "hindsight"})  # a review of its own
         assert hindsight.status_code in (200, 202)
         assert hindsight.json()["mode"] == "hindsight"
+
+
+def _done(http: Any, path: str) -> dict[str, Any]:
+    """POST for a review, then read it until it is done."""
+    row: dict[str, Any] = http.post(path).json()
+    deadline = time.monotonic() + WAIT
+    while row["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.05)
+        row = http.get(path).json()
+    assert row["status"] == "done", row
+    return row
+
+
+def test_a_review_of_an_older_method_is_computed_again(review_server: ServerProcess) -> None:
+    """A cached review made by an older review method of its game (docs/review.md: BitterSweet
+    counted a share of the win before it counted points) is computed again when asked for;
+    one of the current method is served from the cache."""
+    info = finished_table(review_server)
+    path = f"/api/tables/{info['id']}/reviews/0"
+    with api(review_server) as http:
+        first = _done(http, path)["review"]
+        assert first["method"] == METHOD["lechocolat"]
+        engine = make_engine(review_server.db, "NORMAL", 5.0)
+        c = ReviewRow.__table__.c
+        older = {**first, "method": METHOD["lechocolat"] - 1, "moves": []}
+        with engine.begin() as conn:
+            conn.execute(update(ReviewRow).where(c.table_id == info["id"], c.seat == 0)
+                         .values(result=older))
+        engine.dispose()
+        assert http.get(path).json()["review"]["method"] == older["method"]  # GET only reads
+        again = _done(http, path)["review"]
+        assert again["method"] == METHOD["lechocolat"] and again["moves"], again
+        assert http.post(path).json()["review"] == again  # now from the cache
 
 
 def test_reviews_refuse_unknown_tables_seats_and_unfinished_games(
@@ -166,6 +200,15 @@ def test_the_worker_reports_progress_then_the_review_is_stored(
     assert row is not None and row["status"] == "done" and row["review"] == data
     assert row["done"] == row["total"] == n
     assert not claim(engine, "t1", 0, "fair", "other", -1.0)  # a done review is never redone
+    # ... unless its game's review method changed since: one of method 1 stands under
+    # method 1, not under method 2
+    assert not retire_outdated(engine, "t1", 0, "fair", 1)
+    assert not claim(engine, "t1", 0, "fair", "other", -1.0)
+    assert retire_outdated(engine, "t1", 0, "fair", 2)
+    row = read_review(engine, "t1", 0, "fair")
+    assert row is not None and row["status"] == "failed" and "older" in row["error"]
+    assert not retire_outdated(engine, "t1", 0, "fair", 2)  # only a done review is retired
+    assert claim(engine, "t1", 0, "fair", "other", 300.0)
 
 
 def test_a_worker_taken_for_dead_writes_nothing(engine: Engine) -> None:

@@ -8,10 +8,10 @@
 """
 
 from .judge import Verdict, judge, review_agent
-from .settings import CLASSES, SEARCH, THRESHOLDS, Thresholds
+from .settings import CLASSES, METHOD, SEARCH, THRESHOLDS, Thresholds
 from .walk import MoveReview, Progress, Review, review
 
 __all__ = [
-    "CLASSES", "SEARCH", "THRESHOLDS", "MoveReview", "Progress", "Review", "Thresholds",
+    "CLASSES", "METHOD", "SEARCH", "THRESHOLDS", "MoveReview", "Progress", "Review", "Thresholds",
     "Verdict", "judge", "review", "review_agent",
 ]

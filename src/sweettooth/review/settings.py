@@ -76,6 +76,13 @@ SEARCH: dict[str, dict[str, Any]] = {
 }
 """Each game's search at the default depth (the hard bot's, without its clock)."""
 
+METHOD: dict[str, int] = {
+    "lechocolat": 1, "bonbons": 1, "sweetnose": 1, "sweetshop": 1, "bittersweet": 2,
+}
+"""Each game's review method, counted up whenever what a review computes for it changes
+(BitterSweet 2: points in the round, where 1 was a share of the win). A review carries its
+method; a server's cached review of an older method is computed again when asked for."""
+
 TOP_UP = 0.25
 """The played move and the best move are each searched to at least this share of the budget's
 iterations (forced at the root), so both values rest on enough rollouts to compare."""

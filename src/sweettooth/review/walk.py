@@ -23,7 +23,7 @@ from sweettooth.agents.hints import People
 from sweettooth.core import JSON, RecordError, State, replay
 
 from .judge import judge, review_agent, view_actions
-from .settings import THRESHOLDS
+from .settings import METHOD, THRESHOLDS
 
 Progress = Callable[[int, int], None]
 """(decisions judged so far, decisions to judge)."""
@@ -59,6 +59,7 @@ class Review:
     unit: str  # what the values count: "win share" (0 to 1) or "points"
     iterations: int
     moves: list[MoveReview] = field(default_factory=list)
+    method: int = 1  # the game's review method (`settings.METHOD`)
 
     def counts(self) -> dict[str, int]:
         """How many moves fell in each class."""
@@ -69,7 +70,7 @@ class Review:
     def to_json(self) -> JSON:
         return {
             "game": self.game, "seat": self.seat, "mode": self.mode, "unit": self.unit,
-            "iterations": self.iterations, "counts": self.counts(),
+            "method": self.method, "iterations": self.iterations, "counts": self.counts(),
             "moves": [m.to_json() for m in self.moves],
         }
 
@@ -110,7 +111,7 @@ def review(
                 progress(len(moves), len(plies))
         state.apply(game.parse_action(state, text))
     return Review(game.id, seat, "hindsight" if hindsight else "fair", thresholds.unit,
-                  agent.iterations or 0, moves)
+                  agent.iterations or 0, moves, METHOD[game.id])
 
 
 def _decisions(data: JSON, seat: int) -> set[int]:

@@ -17,7 +17,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from .review_jobs import ReviewJobs, claim, read_review
+from sweettooth.review import METHOD
+
+from .review_jobs import ReviewJobs, claim, read_review, retire_outdated
 from .tables import LiveTable, TableManager
 
 router = APIRouter(tags=["review"])
@@ -79,6 +81,9 @@ async def ask_review(table_id: TableId, seat: Seat, request: Request,
     manager: TableManager = request.app.state.manager
     engine = manager.store.engine
     row = await jobs.call(read_review, engine, table_id, seat, mode)
+    method = METHOD[table.state.game.id]
+    if row is not None and await jobs.call(retire_outdated, engine, table_id, seat, mode, method):
+        row = await jobs.call(read_review, engine, table_id, seat, mode)
     if row is not None and row["status"] != "failed" and not _stale(row, jobs):
         return _answer(row)
     if jobs.full():

@@ -93,6 +93,26 @@ def claim(
     return bool(taken.rowcount == 1)
 
 
+def retire_outdated(engine: Engine, table_id: str, seat: int, mode: str, method: int) -> bool:
+    """Mark a done review computed by a review method older than `method` (its `method`, 1
+    when it has none: reviews from before methods were counted) as failed, so the next claim
+    computes it again; True if it did."""
+    row = read_review(engine, table_id, seat, mode)
+    if row is None or row["status"] != "done":
+        return False
+    had = int((row["review"] or {}).get("method", 1))
+    if had >= method:
+        return False
+    c = ReviewRow.__table__.c
+    with engine.begin() as conn:
+        done = conn.execute(update(ReviewRow).where(
+            _key(table_id, seat, mode), c.status == "done").values(
+            status="failed", updated_at=utcnow(),
+            error=f"computed by review method {had}, older than the game's {method}: "
+                  "to be computed again"))
+    return bool(done.rowcount == 1)
+
+
 def _write(engine: Engine, table_id: str, seat: int, mode: str, holder: str,
            values: dict[str, Any], tries: int = 5) -> bool:
     """Update the row if `holder` still holds it (True), retrying a busy database."""

@@ -1,10 +1,21 @@
-"""MaskablePPO (sb3-contrib) learns Le Chocolat against `medium`: an imitation warm start
-(behaviour cloning of a bot and DAgger), then PPO through a curriculum of opponents (random,
-a mix of random and medium, then medium alone); docs/rl.md.
+"""MaskablePPO (sb3-contrib) learns Le Chocolat against `medium`: PPO through a curriculum of
+opponents (random, a mix of random and medium, then medium alone), optionally after an
+imitation warm start (behaviour cloning of a bot and DAgger); docs/rl.md.
 
     pip install -e '.[rl-train]'   # sb3-contrib and torch (CPU wheels do)
-    nice -n 19 python examples/rl/ppo_curriculum.py --out runs/lechocolat --imitate medium \
-        --cell-values --medium-steps 0     # 0.253 ± 0.049 of 300 games against medium (docs/rl.md)
+    # the curriculum with per-move features (docs/rl.md gives what it won against medium)
+    nice -n 19 python examples/rl/ppo_curriculum.py --out runs/moves --move-values \
+        --random-steps 20000 --mixed-steps 20000 --medium-steps 60000 --eval-every 10000 \
+        --learning-rate 3e-4 --ent-coef 0.01 --clip-range 0.2 --score-weight 0.02
+    # a flat network over the observation, cloned from medium first: 0.253 ± 0.049
+    nice -n 19 python examples/rl/ppo_curriculum.py --out runs/clone --imitate medium \
+        --cell-values --medium-steps 0
+
+With `--move-values` the observation also holds `move_values`' rows (move_values.py: for each
+action id, what the move is worth from the learner's own view with the medium bot's scoring,
+the gain it makes at once, the opponent's best take after it, whether it is a claim, the lead
+and the bar left) and the policy is `MovePolicy` (move_policy.py): one small network scores
+every move from its own row. `--hide-value` leaves out the medium bot's value of the move.
 
 Stage 0 (with `--imitate BOT`): BOT plays `--demo-episodes` games against the DAgger opponents
 (`--dagger-opponents`, default medium) in the learner's seat, labelling each state with its
@@ -40,6 +51,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +59,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 import torch
+from move_policy import MovePolicy
+from move_values import MOVES, PER_MOVE, move_values
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -104,6 +118,36 @@ def cell_values(env: SweettoothGym) -> npt.NDArray[np.float32]:
     return out
 
 
+class MoveValues(gymnasium.ObservationWrapper[Any, Any, Any]):
+    """`ObservationOnly`'s array followed by `move_values`' rows, flattened (`--move-values`)."""
+
+    def __init__(self, env: ObservationOnly, hide_value: bool = False) -> None:
+        super().__init__(env)
+        self.hide_value = hide_value
+        self.base_size = env.observation_space.shape[0]
+        size = self.base_size + len(MOVES) * PER_MOVE
+        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
+        self.inner: Any = env.unwrapped
+
+    def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return with_moves(self.inner, observation, self.hide_value)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
+        return mask
+
+
+def with_moves(env: SweettoothGym, observation: npt.NDArray[np.float32],
+               hide_value: bool = False) -> npt.NDArray[np.float32]:
+    """`MoveValues`'s observation, for `collect(observe=...)`; with `hide_value`, slot 0 (the
+    medium bot's own value of each move) is 0 for every move."""
+    mask = env.action_masks().astype(bool)
+    rows = move_values(env.aec.state.view(env.seat), mask)
+    if hide_value:
+        rows[:, 0] = 0.0
+    return np.concatenate([observation, rows.ravel()])
+
+
 class CellValues(gymnasium.ObservationWrapper[Any, Any, Any]):
     """`ObservationOnly`'s array followed by `cell_values` (`--cell-values`)."""
 
@@ -127,21 +171,33 @@ def with_values(env: SweettoothGym, observation: npt.NDArray[np.float32]
     return np.concatenate([observation, cell_values(env)])
 
 
+FEATURES_OPTIONS = ("none", "cells", "moves", "moves-no-value")
+"""What the learner sees besides the environment's array: nothing, `cell_values`
+(`--cell-values`) or `move_values`' rows (`--move-values`, with `MovePolicy`; without slot 0
+with `--hide-value`)."""
+
+
 def one_env(opponent: str, seat: int, score_weight: float = 0.0,
-            values: bool = False) -> gymnasium.Env[Any, Any]:
+            values: str = "none") -> gymnasium.Env[Any, Any]:
+    if values not in FEATURES_OPTIONS:
+        raise ValueError(f"values: {values!r} is not one of {', '.join(FEATURES_OPTIONS)}")
     env = ObservationOnly(gymnasium.make(ID, opponent=opponent, seat=seat, views="lazy",
                                          score_weight=score_weight).unwrapped)
-    return CellValues(env) if values else env
+    if values == "cells":
+        return CellValues(env)
+    if values.startswith("moves"):
+        return MoveValues(env, hide_value=values == "moves-no-value")
+    return env
 
 
-def stage_envs(opponents: list[str], score_weight: float, values: bool) -> DummyVecEnv:
+def stage_envs(opponents: list[str], score_weight: float, values: str) -> DummyVecEnv:
     return DummyVecEnv([
         (lambda o=o, s=i % 2: one_env(o, s, score_weight, values))
         for i, o in enumerate(opponents)])
 
 
 def evaluate(policy: Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], int],
-             games: int, first_seed: int = EVAL_SEED, values: bool = False) -> list[float]:
+             games: int, first_seed: int = EVAL_SEED, values: str = "none") -> list[float]:
     """Win shares of `policy` against medium on the deals from `first_seed`, seats
     alternating (deal `first_seed + g // 2` for game g)."""
     envs = [one_env("medium", s, values=values) for s in (0, 1)]
@@ -168,7 +224,7 @@ def interval(xs: list[float]) -> str:
 class Keeper:
     """Scores checkpoints on the selection deals and keeps the best as `best.zip`."""
 
-    def __init__(self, out: Path, games: int, values: bool) -> None:
+    def __init__(self, out: Path, games: int, values: str) -> None:
         self.out, self.games, self.values = out, games, values
         self.best = -1.0
         self.best_name = ""
@@ -225,11 +281,26 @@ def main() -> None:
     parser.add_argument("--cell-values", action="store_true",
                         help="add cell_values (what each cell is worth, read from the view with "
                              "the medium bot's scoring) to the observation")
+    parser.add_argument("--move-values", action="store_true",
+                        help="add move_values' rows (each move's worth, read from the view with "
+                             "the medium bot's scoring) and score moves with MovePolicy")
+    parser.add_argument("--hide-value", action="store_true",
+                        help="with --move-values: leave out slot 0 (the medium bot's value of "
+                             "each move), so that the scorer must learn it from the others")
+    parser.add_argument("--scorer-width", type=int, default=32,
+                        help="with --move-values: the hidden width of the move scorer")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--load", type=Path, default=None,
                         help="go on training a model saved by an earlier run (it is scored as "
                              "the first checkpoint; with no steps, this evaluates it)")
     args = parser.parse_args()
+    if args.cell_values and args.move_values:
+        parser.error("--cell-values and --move-values: choose one")
+    if args.hide_value and not args.move_values:
+        parser.error("--hide-value goes with --move-values")
+    extra = "moves" if args.move_values else "cells" if args.cell_values else "none"
+    if args.hide_value:
+        extra = "moves-no-value"
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
@@ -249,7 +320,7 @@ def main() -> None:
         ("mixed", ["random"] * half + ["medium"] * (args.envs - half), args.mixed_steps),
         ("medium", ["medium"] * args.envs, args.medium_steps),
     ]
-    keeper = Keeper(args.out, args.select_games, args.cell_values)
+    keeper = Keeper(args.out, args.select_games, extra)
     model: Any = None
     if args.load is not None:
         model = MaskablePPO.load(args.load, device="cpu")
@@ -260,16 +331,24 @@ def main() -> None:
         model.clip_range = lambda _: args.clip_range
         keeper.check(model, "loaded")
     else:
+        envs = stage_envs(["medium"] * args.envs, args.score_weight, extra)
+        policy: Any = "MlpPolicy"
+        kwargs: dict[str, Any] = {"net_arch": args.net_arch}
+        if extra.startswith("moves"):
+            policy = MovePolicy
+            kwargs = {"base_size": envs.envs[0].base_size, "hidden": args.scorer_width,
+                      "critic": args.net_arch}
         model = MaskablePPO(
-            "MlpPolicy", stage_envs(["medium"] * args.envs, args.score_weight, args.cell_values),
-            seed=args.seed,
+            policy, envs, seed=args.seed,
             n_steps=256, batch_size=256, n_epochs=4, learning_rate=args.learning_rate,
             gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef, clip_range=args.clip_range,
-            policy_kwargs={"net_arch": args.net_arch}, device="cpu", verbose=0)
+            policy_kwargs=kwargs, device="cpu", verbose=0)
+        keeper.check(model, "untrained")
     if args.imitate:
         opponents = args.dagger_opponents.split(",")
         sw = args.score_weight
-        observe = with_values if args.cell_values else None
+        observe = {"cells": with_values, "moves": with_moves,
+                   "moves-no-value": partial(with_moves, hide_value=True)}.get(extra)
 
         def fit(data: Demos) -> Any:
             losses = clone_maskable(model, data, epochs=args.bc_epochs, lr=args.bc_lr,
@@ -298,13 +377,13 @@ def main() -> None:
         fit(data)
         keeper.check(model, "imitation")
         shares = evaluate(greedy_maskable(model), args.eval_games, args.eval_seed,
-                          values=args.cell_values)
+                          values=extra)
         print(f"after imitation: win share vs medium {interval(shares)} {minutes()}",
               flush=True)
     for name, opponents, steps in stages:
         if steps <= 0:
             continue
-        model.set_env(stage_envs(opponents, args.score_weight, args.cell_values))
+        model.set_env(stage_envs(opponents, args.score_weight, extra))
         done = 0
         while done < steps:
             chunk = min(args.eval_every, steps - done)
@@ -315,7 +394,7 @@ def main() -> None:
             keeper.check(model, f"{name}-{done}")
     best = MaskablePPO.load(args.out / "best", device="cpu")
     shares = evaluate(greedy_maskable(best), args.eval_games, args.eval_seed,
-                      values=args.cell_values)
+                      values=extra)
     print(f"best checkpoint ({keeper.best_name}) vs medium: win share {interval(shares)} "
           f"{minutes()}", flush=True)
 

@@ -3,23 +3,16 @@ the random policy on the same deals, the whole 95% interval of the paired differ
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rl" / "reinforce.py"
+from . import examples
 
 
 def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sweettooth_rl_example", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return examples.load_example("reinforce")
 
 
 @pytest.mark.parametrize(("game_id", "episodes"), [("sweetshop", 300), ("lechocolat", 400)])

@@ -4,10 +4,7 @@ highest value in slot 0 (docs/rl.md, the curriculum against medium)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import gymnasium
@@ -20,17 +17,12 @@ from sweettooth.games.lechocolat.bar import Rect
 from sweettooth.games.lechocolat.heuristics import Board, choose
 from sweettooth.rl.wrappers import ObservationOnly
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rl" / "move_values.py"
+from .examples import load_example
 
 
 @pytest.fixture(scope="module")
 def mv() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sweettooth_move_values", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_example("move_values")
 
 
 def decisions(seed: int, seat: int) -> list[tuple[dict[str, object], np.ndarray, list[object]]]:

@@ -76,11 +76,64 @@ def test_self_play_snapshots_the_learner_every_n_episodes() -> None:
 
         return MaskedPolicy(act)
 
-    pool = FrozenPool(freeze, size=2)
+    frozen_at: list[int] = []
+
+    def counted() -> MaskedPolicy:
+        frozen_at.append(version["now"])
+        return freeze()
+
+    pool = FrozenPool(counted, size=2)
     env = SelfPlay(gymnasium.make(ID, opponent=pool), pool, every=2)
     for episode in range(7):
         version["now"] = episode
         play(env, seed=episode)
-    assert len(pool.pool) == 2  # snapshots at episodes 2, 4 and 6; the oldest dropped
+    assert frozen_at == [2, 4, 6]  # at the resets of episodes 2, 4 and 6, not at the first
+    assert len(pool.pool) == 2  # the oldest dropped
     assert pool.draw(random.Random(0)) in pool.pool
     assert FrozenPool(freeze).draw(random.Random(0)) == "random"
+
+
+def test_a_callable_may_answer_with_an_action_id() -> None:
+    ids: list[int] = []
+
+    def first_id(view: JSON) -> Any:
+        legal = [spec.action_id(a) for a in view["legal_actions"]]
+        ids.append(min(legal))
+        return np.int64(min(legal))  # a numpy integer is an id too
+
+    env = gymnasium.make(ID, opponent=first_id)
+    spec = env.unwrapped.aec.spec  # type: ignore[attr-defined]
+    play(env, seed=4)
+    assert ids and moves_of(env, 1) == [spec.actions[i] for i in ids]
+
+
+def test_an_agent_object_is_handed_its_seats_view() -> None:
+    views: list[JSON] = []
+
+    class Lowest:
+        """An agent with `choose` and no `needs_view`: it gets the view."""
+
+        def choose(self, game: Any, view: JSON, legal: list[Any], rng: random.Random) -> Any:
+            views.append(view)
+            return legal[0]
+
+    env = gymnasium.make(ID, opponent=Lowest())
+    play(env, seed=6)
+    assert views and all(v.get("seat") == 1 and "legal_actions" in v for v in views)
+
+
+def test_pool_and_self_play_sizes_are_checked() -> None:
+    def freeze() -> MaskedPolicy:
+        return MaskedPolicy(lambda obs, mask: int(np.flatnonzero(mask)[0]))
+
+    one = FrozenPool(freeze, size=1)
+    one.snapshot()
+    one.snapshot()
+    assert len(one.pool) == 1
+    with pytest.raises(ValueError, match="size must be at least 1, got 0"):
+        FrozenPool(freeze, size=0)
+    SelfPlay(gymnasium.make(ID, opponent=one), one, every=1)
+    with pytest.raises(ValueError, match="every must be at least 1, got 0"):
+        SelfPlay(gymnasium.make(ID, opponent=one), one, every=0)
+    with pytest.raises(TypeError, match="freeze\\(\\) must return a MaskedPolicy, got int"):
+        FrozenPool(lambda: 3).snapshot()  # type: ignore[arg-type,return-value]

@@ -115,8 +115,14 @@ def test_with_illegal_raise_an_id_outside_the_mask_raises_a_clear_error() -> Non
     with pytest.raises(IllegalMoveError, match=r"not legal for player_0 now.*legal ids: "):
         env.step(illegal)
     assert env.state.record() == before
-    with pytest.raises(IllegalMoveError, match="outside the action space"):
-        env.step(len(env.actions))
+    last = len(env.actions) - 1
+    with pytest.raises(IllegalMoveError, match=rf"action id {last + 1} is outside the action "
+                                               rf"space 0\.\.{last}$"):
+        env.step(last + 1)
+    with pytest.raises(IllegalMoveError, match=rf"'two' is not an action id: ids are integers "
+                                               rf"0\.\.{last} \(got str\)"):
+        env.step("two")  # type: ignore[arg-type]
+    assert env.state.record() == before
 
 
 def test_by_default_an_illegal_id_ends_the_episode_with_a_penalty() -> None:

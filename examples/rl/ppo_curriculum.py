@@ -59,15 +59,18 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 import torch
+from features import (
+    FEATURES_OPTIONS,
+    CellValues,
+    MoveValues,
+    with_moves,
+    with_values,
+)
 from move_policy import MovePolicy
-from move_values import MOVES, PER_MOVE, move_values
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import sweettooth.rl  # noqa: F401  (registers the environments)
-from sweettooth.games.lechocolat.bar import CELLS, WIDTH, Rect
-from sweettooth.games.lechocolat.heuristics import CLAIM_LIMIT, Board
-from sweettooth.rl.gym import SweettoothGym
 from sweettooth.rl.imitation import (
     Collected,
     Demos,
@@ -77,104 +80,12 @@ from sweettooth.rl.imitation import (
     dagger,
     greedy_maskable,
 )
-from sweettooth.rl.spec import OBS_BOUND
 from sweettooth.rl.wrappers import ObservationOnly
 
 ID = "sweettooth/LeChocolat-v0"
 EVAL_SEED = 1_000_000
 SELECT_SEED = 2_000_000
 DEMO_SEED = 3_000_000
-
-
-FEATURES = 5 * CELLS + 1
-"""`--cell-values`: per cell, five worths in VP / 5 (0 for a claimed cell), then the lead."""
-
-
-def cell_values(env: SweettoothGym) -> npt.NDArray[np.float32]:
-    """What the learner's view says each cell on the table is worth now, read with the medium
-    bot's scoring (`Board`: the card's values, sets and majorities, a blank side at its
-    tile-set odds): per cell, the learner's gain from one more such tile, the opponent's, the
-    learner's gain from claiming its group whole (when it has 3 tiles or fewer), and the most
-    the learner and the opponent could take from its group in one turn; then the learner's
-    expected lead. The view is the learner's own (`state.view(seat)`)."""
-    out = np.zeros(FEATURES, np.float32)
-    state = env.aec.state
-    if state.to_move is None:
-        return out
-    seat = env.seat
-    view = state.view(seat)
-    board = Board(view)
-    for name in view["groups"]:
-        group = Rect.parse(name)
-        claim = board.gain(seat, group) if group.area <= CLAIM_LIMIT else 0.0
-        mine, theirs = board.best_take(seat, group), board.best_take(1 - seat, group)
-        for c in group.cells():
-            one = Rect(c % WIDTH, c // WIDTH, 1, 1)
-            out[5 * c:5 * c + 5] = (board.gain(seat, one), board.gain(1 - seat, one), claim,
-                                    mine, theirs)
-    out[-1] = board.margin(seat)
-    out /= 5
-    np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
-    return out
-
-
-class MoveValues(gymnasium.ObservationWrapper[Any, Any, Any]):
-    """`ObservationOnly`'s array followed by `move_values`' rows, flattened (`--move-values`)."""
-
-    def __init__(self, env: ObservationOnly, hide_value: bool = False) -> None:
-        super().__init__(env)
-        self.hide_value = hide_value
-        self.base_size = env.observation_space.shape[0]
-        size = self.base_size + len(MOVES) * PER_MOVE
-        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
-        self.inner: Any = env.unwrapped
-
-    def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        return with_moves(self.inner, observation, self.hide_value)
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
-        return mask
-
-
-def with_moves(env: SweettoothGym, observation: npt.NDArray[np.float32],
-               hide_value: bool = False) -> npt.NDArray[np.float32]:
-    """`MoveValues`'s observation, for `collect(observe=...)`; with `hide_value`, slot 0 (the
-    medium bot's own value of each move) is 0 for every move."""
-    mask = env.action_masks().astype(bool)
-    rows = move_values(env.aec.state.view(env.seat), mask)
-    if hide_value:
-        rows[:, 0] = 0.0
-    return np.concatenate([observation, rows.ravel()])
-
-
-class CellValues(gymnasium.ObservationWrapper[Any, Any, Any]):
-    """`ObservationOnly`'s array followed by `cell_values` (`--cell-values`)."""
-
-    def __init__(self, env: ObservationOnly) -> None:
-        super().__init__(env)
-        size = env.observation_space.shape[0] + FEATURES
-        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
-        self.inner: Any = env.unwrapped
-
-    def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        return np.concatenate([observation, cell_values(self.inner)])
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
-        return mask
-
-
-def with_values(env: SweettoothGym, observation: npt.NDArray[np.float32]
-                ) -> npt.NDArray[np.float32]:
-    """`CellValues`'s observation, for `collect(observe=...)`."""
-    return np.concatenate([observation, cell_values(env)])
-
-
-FEATURES_OPTIONS = ("none", "cells", "moves", "moves-no-value")
-"""What the learner sees besides the environment's array: nothing, `cell_values`
-(`--cell-values`) or `move_values`' rows (`--move-values`, with `MovePolicy`; without slot 0
-with `--hide-value`)."""
 
 
 def one_env(opponent: str, seat: int, score_weight: float = 0.0,

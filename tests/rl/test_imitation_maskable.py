@@ -61,3 +61,19 @@ def test_the_value_weight_fits_the_value_head_to_the_return() -> None:
     clone_maskable(fitted, data, epochs=20, lr=3e-3, batch_size=64, value_weight=1.0)
     assert value_error(fitted) < value_error(alone) / 4
     assert value_error(fitted) < 0.1 * float(np.var(data.returns)) + 1e-3
+
+
+def test_the_loss_reported_is_the_mean_cross_entropy_over_every_state() -> None:
+    """With a learning rate of 0 nothing moves, so an epoch's reported loss is the teacher's
+    mean negative log-probability over all the states, whatever the batches (the last one
+    short)."""
+    data = collect(4, seed=7)
+    model = tiny_model()
+    assert len(data) % 24 != 0  # a short last batch
+    with torch.no_grad():
+        _, log_prob, _ = model.policy.evaluate_actions(
+            torch.as_tensor(data.obs), torch.as_tensor(data.actions),
+            action_masks=torch.as_tensor(data.masks))
+    expected = float(-log_prob.mean())
+    losses = clone_maskable(model, data, epochs=2, lr=0.0, batch_size=24)
+    assert losses == pytest.approx([expected, expected], rel=1e-5)

@@ -243,3 +243,37 @@ def test_gym_info_holds_the_learners_view_at_every_step() -> None:
         obs, _, term, trunc, info = env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
         if term or trunc:
             break
+
+
+def test_the_gym_pays_the_learner_what_the_result_pays_whoever_moves_last() -> None:
+    """Summed over an episode, the learner's rewards are its win share, also when the
+    opponent's move ends the game (paid in the learner's last step)."""
+    ended_by = set()
+    for seed in range(12):
+        env = gymnasium.make("sweettooth/LeChocolat-v0", opponent="random", seat=seed % 2)
+        inner: Any = env.unwrapped
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total, done = 0.0, False
+        while not done:
+            obs, reward, terminated, truncated, _ = env.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            total += float(reward)
+            done = terminated or truncated
+        result = inner.state.result()
+        last = [e for e in inner.state.view(None)["log"] if "seat" in e][-1]["seat"]
+        ended_by.add(last == inner.seat)
+        winners = result.winners
+        share = 1 / len(winners) if inner.seat in winners else 0.0
+        assert total == pytest.approx(share), f"seed {seed}"
+        with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+            env.step(0)
+    assert ended_by == {True, False}  # games ended by either side's move
+
+
+def test_the_gym_refuses_a_seat_the_game_does_not_have() -> None:
+    gymnasium.make("sweettooth/LeChocolat-v0", seat=1)
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.1, got 2"):
+        gymnasium.make("sweettooth/LeChocolat-v0", seat=2)
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.3, got -1"):
+        gymnasium.make("sweettooth/Bonbons-v0", players=4, seat=-1)

@@ -39,7 +39,13 @@ import numpy.typing as npt
 from sweettooth.core import JSON
 from sweettooth.games.lechocolat.actions import Claim, Split
 from sweettooth.games.lechocolat.bar import CELLS, Rect
-from sweettooth.games.lechocolat.heuristics import CLAIM_LIMIT, Board
+from sweettooth.games.lechocolat.heuristics import (
+    CLAIM_LIMIT,
+    Board,
+    claim_value,
+    split_value,
+    threat,
+)
 from sweettooth.rl.games.lechocolat import action_objects
 from sweettooth.rl.spec import OBS_BOUND
 
@@ -50,27 +56,18 @@ MOVES: list[Split | Claim] = action_objects()
 """The environment's action table: id -> the engine's action."""
 
 
-def _best_take(board: Board, seat: int, groups: list[Rect]) -> float:
-    """The most `seat` could take in one turn from `groups` (0 if nothing)."""
-    return max((board.best_take(seat, g) for g in groups), default=0.0)
-
-
 def _claim_row(board: Board, seat: int, groups: list[Rect], claim: Rect) -> tuple[float, ...]:
     rest = [g for g in groups if g != claim]
-    gain = board.gain(seat, claim)
-    threat = _best_take(board, 1 - seat, rest)
-    return gain - threat, gain, threat, 1.0
+    return (claim_value(board, seat, groups, claim), board.gain(seat, claim),
+            threat(board, seat, rest), 1.0)
 
 
 def _split_row(board: Board, seat: int, groups: list[Rect], split: Split) -> tuple[float, ...]:
     after = [g for g in groups if g != split.group]
     after.extend(split.halves())
-    threat = _best_take(board, 1 - seat, after)
-    small = [g for g in after if g.area <= CLAIM_LIMIT]
-    value = max(_claim_row(board, seat, after, g)[0] for g in small) if small else -threat
     gain = max((board.gain(seat, h) for h in split.halves() if h.area <= CLAIM_LIMIT),
                default=0.0)
-    return value, gain, threat, 0.0
+    return split_value(board, seat, groups, split), gain, threat(board, seat, after), 0.0
 
 
 def move_values(view: JSON, mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:

@@ -173,25 +173,29 @@ class Board:
         return best
 
 
-def _threat(board: Board, seat: int, groups: Sequence[Rect]) -> float:
+def threat(board: Board, seat: int, groups: Sequence[Rect]) -> float:
     """The most the opponent of `seat` could gain on their next turn (0 if nothing to take)."""
     them = 1 - seat
     return max((board.best_take(them, g) for g in groups), default=0.0)
 
 
-def _claim_value(board: Board, seat: int, groups: list[Rect], claim: Rect) -> float:
+def claim_value(board: Board, seat: int, groups: list[Rect], claim: Rect) -> float:
+    """What the greedy player scores claiming `claim`: its gain minus the opponent's best take
+    from the groups left."""
     rest = list(groups)
     rest.remove(claim)
-    return board.gain(seat, claim) - _threat(board, seat, rest)
+    return board.gain(seat, claim) - threat(board, seat, rest)
 
 
-def _split_value(board: Board, seat: int, groups: list[Rect], split: Split) -> float:
+def split_value(board: Board, seat: int, groups: list[Rect], split: Split) -> float:
+    """What the greedy player scores a split: its best claim among the groups of 3 tiles or
+    fewer it leaves (the opponent's best take, negated, if there is none)."""
     after = [g for g in groups if g != split.group]
     after.extend(split.halves())
     small = [g for g in after if g.area <= CLAIM_LIMIT]
     if not small:
-        return -_threat(board, seat, after)
-    return max(_claim_value(board, seat, after, g) for g in small)
+        return -threat(board, seat, after)
+    return max(claim_value(board, seat, after, g) for g in small)
 
 
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -204,9 +208,9 @@ def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     scored: list[tuple[float, float, int]] = []
     for i, a in enumerate(legal):
         if isinstance(a, Claim):
-            value = _claim_value(board, seat, groups, a.group)
+            value = claim_value(board, seat, groups, a.group)
         elif isinstance(a, Split):
-            value = _split_value(board, seat, groups, a)
+            value = split_value(board, seat, groups, a)
         else:
             value = float("-inf")
         scored.append((round(value, 9), rng.random(), i))

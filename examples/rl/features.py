@@ -6,6 +6,8 @@ and as an `observe` function for `sweettooth.rl.imitation.collect`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -51,29 +53,20 @@ def cell_values(env: SweettoothGym) -> npt.NDArray[np.float32]:
     return out
 
 
-class MoveValues(gymnasium.ObservationWrapper[Any, Any, Any]):
-    """`ObservationOnly`'s array followed by `move_values`' rows, flattened (`--move-values`)."""
+Observe = Callable[[SweettoothGym, npt.NDArray[np.float32]], npt.NDArray[np.float32]]
+"""The environment and its array -> the array with the extra numbers after it."""
 
-    def __init__(self, env: ObservationOnly, hide_value: bool = False) -> None:
-        super().__init__(env)
-        self.hide_value = hide_value
-        self.base_size = env.observation_space.shape[0]
-        size = self.base_size + len(MOVES) * PER_MOVE
-        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
-        self.inner: Any = env.unwrapped
 
-    def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        return with_moves(self.inner, observation, self.hide_value)
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
-        return mask
+def with_values(env: SweettoothGym, observation: npt.NDArray[np.float32]
+                ) -> npt.NDArray[np.float32]:
+    """The array followed by `cell_values` (`--cell-values`)."""
+    return np.concatenate([observation, cell_values(env)])
 
 
 def with_moves(env: SweettoothGym, observation: npt.NDArray[np.float32],
                hide_value: bool = False) -> npt.NDArray[np.float32]:
-    """`MoveValues`'s observation, for `collect(observe=...)`; with `hide_value`, slot 0 (the
-    medium bot's own value of each move) is 0 for every move."""
+    """The array followed by `move_values`' rows, flattened (`--move-values`); with
+    `hide_value`, slot 0 (the medium bot's own value of each move) is 0 for every move."""
     mask = env.action_masks().astype(bool)
     rows = move_values(env.aec.state.view(env.seat), mask)
     if hide_value:
@@ -81,30 +74,31 @@ def with_moves(env: SweettoothGym, observation: npt.NDArray[np.float32],
     return np.concatenate([observation, rows.ravel()])
 
 
-class CellValues(gymnasium.ObservationWrapper[Any, Any, Any]):
-    """`ObservationOnly`'s array followed by `cell_values` (`--cell-values`)."""
+OBSERVERS: dict[str, tuple[int, Observe | None]] = {
+    "none": (0, None),
+    "cells": (FEATURES, with_values),
+    "moves": (len(MOVES) * PER_MOVE, with_moves),
+    "moves-no-value": (len(MOVES) * PER_MOVE, partial(with_moves, hide_value=True)),
+}
+"""What the learner sees besides the environment's array, by name: how many numbers and the
+function that adds them (`--cell-values`, `--move-values`, `--move-values --hide-value`)."""
 
-    def __init__(self, env: ObservationOnly) -> None:
+
+class Extra(gymnasium.ObservationWrapper[Any, Any, Any]):
+    """`ObservationOnly`'s array followed by what `observe` adds (`size` numbers); the mask
+    through `action_masks()`, as MaskablePPO asks for it."""
+
+    def __init__(self, env: ObservationOnly, size: int, observe: Observe) -> None:
         super().__init__(env)
-        size = env.observation_space.shape[0] + FEATURES
-        self.observation_space = gymnasium.spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
+        self.base_size = env.observation_space.shape[0]
+        self.observe = observe
+        self.observation_space = gymnasium.spaces.Box(
+            -OBS_BOUND, OBS_BOUND, (self.base_size + size,), np.float32)
         self.inner: Any = env.unwrapped
 
     def observation(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        return np.concatenate([observation, cell_values(self.inner)])
+        return self.observe(self.inner, observation)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         mask: npt.NDArray[np.bool_] = self.env.action_masks()  # type: ignore[attr-defined]
         return mask
-
-
-def with_values(env: SweettoothGym, observation: npt.NDArray[np.float32]
-                ) -> npt.NDArray[np.float32]:
-    """`CellValues`'s observation, for `collect(observe=...)`."""
-    return np.concatenate([observation, cell_values(env)])
-
-
-FEATURES_OPTIONS = ("none", "cells", "moves", "moves-no-value")
-"""What the learner sees besides the environment's array: nothing, `cell_values`
-(`--cell-values`) or `move_values`' rows (`--move-values`, with `MovePolicy`; without slot 0
-with `--hide-value`)."""

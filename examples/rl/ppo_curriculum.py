@@ -51,7 +51,6 @@ import math
 import statistics
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,13 +58,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 import torch
-from features import (
-    FEATURES_OPTIONS,
-    CellValues,
-    MoveValues,
-    with_moves,
-    with_values,
-)
+from features import OBSERVERS, Extra
 from move_policy import MovePolicy
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
@@ -90,15 +83,12 @@ DEMO_SEED = 3_000_000
 
 def one_env(opponent: str, seat: int, score_weight: float = 0.0,
             values: str = "none") -> gymnasium.Env[Any, Any]:
-    if values not in FEATURES_OPTIONS:
-        raise ValueError(f"values: {values!r} is not one of {', '.join(FEATURES_OPTIONS)}")
+    if values not in OBSERVERS:
+        raise ValueError(f"values: {values!r} is not one of {', '.join(OBSERVERS)}")
     env = ObservationOnly(gymnasium.make(ID, opponent=opponent, seat=seat, views="lazy",
                                          score_weight=score_weight).unwrapped)
-    if values == "cells":
-        return CellValues(env)
-    if values.startswith("moves"):
-        return MoveValues(env, hide_value=values == "moves-no-value")
-    return env
+    size, observe = OBSERVERS[values]
+    return env if observe is None else Extra(env, size, observe)
 
 
 def stage_envs(opponents: list[str], score_weight: float, values: str) -> DummyVecEnv:
@@ -258,8 +248,7 @@ def main() -> None:
     if args.imitate:
         opponents = args.dagger_opponents.split(",")
         sw = args.score_weight
-        observe = {"cells": with_values, "moves": with_moves,
-                   "moves-no-value": partial(with_moves, hide_value=True)}.get(extra)
+        observe = OBSERVERS[extra][1]
 
         def fit(data: Demos) -> Any:
             losses = clone_maskable(model, data, epochs=args.bc_epochs, lr=args.bc_lr,

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 
 from sweettooth.review import METHOD
 
-from .review_jobs import ReviewJobs, claim, read_review, retire_outdated
+from .review_jobs import ReviewJobs, claim, outdated, read_review, retire_outdated
 from .tables import LiveTable, TableManager
 
 router = APIRouter(tags=["review"])
@@ -82,7 +82,8 @@ async def ask_review(table_id: TableId, seat: Seat, request: Request,
     engine = manager.store.engine
     row = await jobs.call(read_review, engine, table_id, seat, mode)
     method = METHOD[table.state.game.id]
-    if row is not None and await jobs.call(retire_outdated, engine, table_id, seat, mode, method):
+    if (row is not None and outdated(row, method)
+            and await jobs.call(retire_outdated, engine, table_id, seat, mode, method)):
         row = await jobs.call(read_review, engine, table_id, seat, mode)
     if row is not None and row["status"] != "failed" and not _stale(row, jobs):
         return _answer(row)

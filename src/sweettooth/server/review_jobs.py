@@ -93,16 +93,26 @@ def claim(
     return bool(taken.rowcount == 1)
 
 
+def method_of(row: dict[str, Any]) -> int:
+    """The review method a stored review was computed by (1 for reviews from before methods
+    were counted)."""
+    return int((row["review"] or {}).get("method", 1))
+
+
+def outdated(row: dict[str, Any], method: int) -> bool:
+    """Whether a stored review row is a done review of a method older than `method` (read
+    without another query, so a cached review costs no more to answer)."""
+    return bool(row["status"] == "done" and method_of(row) < method)
+
+
 def retire_outdated(engine: Engine, table_id: str, seat: int, mode: str, method: int) -> bool:
     """Mark a done review computed by a review method older than `method` (its `method`, 1
     when it has none: reviews from before methods were counted) as failed, so the next claim
     computes it again; True if it did."""
     row = read_review(engine, table_id, seat, mode)
-    if row is None or row["status"] != "done":
+    if row is None or not outdated(row, method):
         return False
-    had = int((row["review"] or {}).get("method", 1))
-    if had >= method:
-        return False
+    had = method_of(row)
     c = ReviewRow.__table__.c
     with engine.begin() as conn:
         done = conn.execute(update(ReviewRow).where(

@@ -8,7 +8,8 @@
 |             |                       |           | widen=0.5, prior=10                     |
 | sweetnose   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 32 deals,  |
 |             |                       |           | widen=1                                 |
-| sweetshop   | heuristic, eps=0.5    | heuristic | 250 it., heuristic rollouts, 64 deals   |
+| sweetshop   | heuristic, eps=0.5    | heuristic | 1000 it., heuristic rollouts, 64 deals, |
+|             |                       |           | exploration 0.25                        |
 | bittersweet | heuristic, eps=0.5    | heuristic | 1000 it., heuristic rollouts to the end |
 |             |                       |           | of the round (horizon), 32 deals        |
 
@@ -89,6 +90,10 @@ no beliefs, the heuristics of `frozen.py`'s "2026-12")."""
 _HARD_SETTINGS: dict[str, dict[str, Any]] = {
     **_SETTINGS_2026_12,
     "bittersweet": {**_SETTINGS_2026_12["bittersweet"], "iterations": 1000},
+    # Sweet Shop: a point of score moves a solo reward by 1/15 to 1/20 of its range, so UCB's
+    # exploration of 0.7 spread 250 iterations nearly evenly over ~19 root moves; 1000
+    # iterations at 0.25 tell the moves apart (docs/bots.md, "Sweet Shop's search").
+    "sweetshop": {**_SETTINGS_2026_12["sweetshop"], "iterations": 1000, "exploration": 0.25},
     # Sweet Nose keeps mean backups: with the best-follow-up backup its hard level won 39.1% of
     # 101 games against hard-2026-12 (95% CI 30.2-48.9); with means it had won 52.5% of 61.
     "sweetnose": {**_SETTINGS_2026_12["sweetnose"], "backup": "mean"},

@@ -224,7 +224,7 @@ def test_le_chocolat_evaluation_cuts_rollouts_short() -> None:
 
 
 def test_depth_cut_offs_need_an_evaluation() -> None:
-    state = _midgame("sweetnose", 1, 4)
+    state = _midgame("sweetshop", 1, 4)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     seat = state.to_move

@@ -29,6 +29,7 @@ SP as it is but move sweets between plates and bowls stay: they time the round's
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -446,6 +447,59 @@ def choose_with(
 def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
     """The default heuristic bot."""
     return choose_with(view, legal, rng)
+
+
+ROUND_SP_SPREAD = 5.35
+"""The standard deviation of a player's SP in a round around the table's mean for that round
+(medium bots, 450 player-rounds of 150 seeded 3-player games: mean 22.7 SP, docs/bots.md)."""
+ROUND_SP_MEAN = 22.7
+"""A player's mean SP in a round (the same games), for To the Sky's rounds still to play."""
+_GRID = [i / 8 for i in range(-48, 49)]
+_DENSITY = [math.exp(-z * z / 2) / 8 / math.sqrt(2 * math.pi) for z in _GRID]
+
+
+def evaluate(view: JSON) -> list[float]:
+    """Each seat's expected search reward at the start of a round (for search cut-offs at the
+    end of a round, ISMCTS `horizon`): 0.75 x its chance to end with the lowest total, if each
+    player's SP in every round still to play is normal around the table's mean with spread
+    `ROUND_SP_SPREAD`, + 0.25 x its total normalized among the seats (the lowest 1).
+
+    >>> [round(x, 3) for x in evaluate({"totals": [20, 20], "round": 2, "rounds_to_play": 3})]
+    [0.5, 0.5]
+    >>> a, b = evaluate({"totals": [20, 30], "round": 3, "rounds_to_play": 3})
+    >>> round(a, 2), round(b, 2)
+    (0.93, 0.07)
+    """
+    totals = tuple(int(t) for t in view["totals"])
+    rounds = view["rounds_to_play"]
+    if rounds is None:  # To the Sky: until a total reaches SKY_TARGET
+        left = max(1, math.ceil((SKY_TARGET - max(totals)) / ROUND_SP_MEAN))
+    else:
+        left = max(1, int(rounds) - int(view["round"]) + 1)
+    chance = lowest_chances(totals, left)
+    lo, hi = min(totals), max(totals)
+    norm = [(hi - t) / (hi - lo) if hi > lo else 0.5 for t in totals]
+    return [0.75 * c + 0.25 * n for c, n in zip(chance, norm, strict=True)]
+
+
+@lru_cache(maxsize=1 << 14)
+def lowest_chances(totals: tuple[int, ...], rounds: int) -> tuple[float, ...]:
+    """Each player's chance to end with the lowest total after `rounds` more rounds, each
+    player's SP over them normal around the same mean with spread `ROUND_SP_SPREAD` x
+    sqrt(rounds), independent (summed over a grid of the player's own draw)."""
+    spread = ROUND_SP_SPREAD * math.sqrt(rounds)
+    chances = []
+    for i, mine in enumerate(totals):
+        gaps = [(mine - t) / spread for j, t in enumerate(totals) if j != i]
+        p = 0.0
+        for z, d in zip(_GRID, _DENSITY, strict=True):
+            q = d
+            for gap in gaps:  # the other player's draw is above mine + gap
+                q *= 0.5 * math.erfc((z + gap) / math.sqrt(2))
+            p += q
+        chances.append(p)
+    whole = sum(chances)
+    return tuple(c / whole for c in chances)
 
 
 def rollout_view(state: SweetNoseState, seat: int) -> JSON:

@@ -451,7 +451,8 @@ def choose(view: JSON, legal: Sequence[Any], rng: random.Random) -> Any:
 
 ROUND_SP_SPREAD = 5.35
 """The standard deviation of a player's SP in a round around the table's mean for that round
-(medium bots, 450 player-rounds of 150 seeded 3-player games: mean 22.7 SP, docs/bots.md)."""
+(medium bots, 1350 player-rounds of 150 seeded 3-player games: mean 22.7 SP,
+`python -m benchmarks.sweetnose_round_sp`, docs/bots.md)."""
 ROUND_SP_MEAN = 22.7
 """A player's mean SP in a round (the same games), for To the Sky's rounds still to play."""
 _GRID = [i / 8 for i in range(-48, 49)]

@@ -93,7 +93,7 @@ _HARD_SETTINGS: dict[str, dict[str, Any]] = {
     "bittersweet": {**_SETTINGS_2026_12["bittersweet"], "iterations": 1000},
     # Sweet Shop: a point of score moves a solo reward by 1/15 to 1/20 of its range, so UCB's
     # exploration of 0.7 spread 250 iterations nearly evenly over ~19 root moves; 1000
-    # iterations at 0.25 tell the moves apart (docs/bots.md, "Sweet Shop's search").
+    # iterations at 0.25 tell the moves apart (docs/bots.md, "Against hard-2026-12").
     "sweetshop": {**_SETTINGS_2026_12["sweetshop"], "iterations": 1000, "exploration": 0.25},
     # Sweet Nose keeps mean backups: with the best-follow-up backup its hard level won 39.1% of
     # 101 games against hard-2026-12 (95% CI 30.2-48.9); with means it had won 52.5% of 61.

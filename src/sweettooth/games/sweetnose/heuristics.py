@@ -19,6 +19,10 @@
   at least `WIN_SURE` (90%) of them. Elsewhere an opponent's markers are guessed from what they
   hold now (the kind they hold most 1, the next 2, ...: the fewest SP their sweets can count).
 
+- Evaluation (`evaluate`, for a search that stops its rollouts at the end of a round): each
+  seat's chance to end with the lowest total from the totals so far, every later round's SP
+  normal around the table's mean (`ROUND_SP_SPREAD`), mixed with the normalized totals.
+
 `choose(view, legal, rng)` is the default bot; `choose_with(..., use_stores, max_bid, sure)`
 the parameterised one. `sensible(view, legal)` drops the moves no sensible player makes (a search
 looks only at the rest at its root): ending the game with a win chance below `WIN_SURE` when the

@@ -113,7 +113,9 @@ def test_own_failed_flip_shows_as_long_as_a_bots(page: Page) -> None:
     quick_game(page, "bonbons", speed="normal")
     mine = ".table-root.myturn .board .pickable"
     for _ in range(30):  # tries until a flip of ours fails (returns then); load slows each one
-        page.wait_for_selector(mine, timeout=20000)
+        # a bot's go is a chain of flips as long as its matches last, each drawn at the normal
+        # pace (up to 1.5 s): 20 s did not always cover one (a CI run timed out waiting)
+        page.wait_for_selector(mine, timeout=60000)
         page.locator(f'{mine}[data-key^="sq:"]').first.click()
         try:
             page.wait_for_selector(f'{mine}[data-key^="rt:p0."]', timeout=5000)
